@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/migrate"
+	"github.com/artel/artel/internal/store"
+)
+
+// dbFlags are the storage flags every command shares, with their
+// environment variables as defaults.
+type dbFlags struct {
+	data string
+	url  string
+}
+
+func (d *dbFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&d.data, "data", env("ARTEL_DATA", "./data"), "data directory (SQLite file, uploads)")
+	fs.StringVar(&d.url, "database-url", env("ARTEL_DATABASE_URL", ""), "PostgreSQL URL; empty uses SQLite in --data")
+}
+
+// open connects and migrates.
+func (d *dbFlags) open(ctx context.Context, cat *catalog.Catalog) (*store.DB, error) {
+	db, err := store.Open(ctx, d.data, d.url)
+	if err != nil {
+		return nil, err
+	}
+	if err := migrate.Run(ctx, db, cat); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func migrateCmd(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("migrate", flag.ExitOnError)
+	var d dbFlags
+	d.register(fs)
+	_ = fs.Parse(args)
+	db, err := d.open(ctx, catalog.MustLoad())
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	fmt.Println("schema is up to date")
+	return nil
+}

@@ -1,0 +1,57 @@
+// Command artel is the whole product in one binary: the API, the live
+// socket and the embedded web app. This file only parses the command line
+// and wires the parts together; the rules live in internal/.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	if len(os.Args) < 2 {
+		usage()
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "serve":
+		err = serve(ctx, os.Args[2:])
+	case "migrate":
+		err = migrateCmd(ctx, os.Args[2:])
+	case "account":
+		err = accountCmd(ctx, os.Args[2:])
+	case "version":
+		fmt.Println("artel", version)
+	case "help", "-h", "--help":
+		usage()
+	default:
+		usage()
+		os.Exit(2)
+	}
+	if err != nil {
+		slog.Error("artel", "err", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprint(os.Stderr, `usage: artel <command> [flags]
+
+commands:
+  serve     start the server (flags: --listen, --data, --database-url, --demo)
+  migrate   bring the database schema up to date and exit
+  account   create --host HOST [--name NAME] [--admin-email E --admin-password P]
+  version   print the version
+`)
+}

@@ -1,0 +1,62 @@
+package api
+
+import (
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
+)
+
+// statusWriter remembers the status for the request log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logRequests writes one line per request: method, path, status, duration.
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		s.Log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+			"duration", time.Since(start).Round(time.Microsecond))
+	})
+}
+
+// recoverer turns a panic into a logged 500 envelope; bad input never gets
+// here, only real bugs.
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.Log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				fail(http.StatusInternalServerError, "internal", message(language(r.Header.Get("Accept-Language")), "internal")).write(w)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// gzipped compresses responses for clients that accept it.
+func gzipped(next http.Handler) http.Handler { return gzhttp.GzipHandler(next) }

@@ -1,0 +1,125 @@
+package api
+
+import (
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/value"
+)
+
+// openAPI builds an OpenAPI 3.1 document from the catalogue: one schema per
+// content type with each field's kind, labels, sortable and required
+// flags, and the generic routes of every type. The web app reads its
+// catalogue from here too (x-artel-* extensions).
+func (s *Server) openAPI(lang string) map[string]any {
+	if doc, ok := s.openapi.Load(lang); ok {
+		return doc.(map[string]any)
+	}
+	schemas := map[string]any{}
+	paths := map[string]any{}
+	for _, name := range s.Cat.Names() {
+		t := s.Cat.Type(name)
+		schemas[name] = typeSchema(t, lang)
+		ref := map[string]any{"$ref": "#/components/schemas/" + name}
+		one := map[string]any{"description": t.Label.Pick(lang), "content": map[string]any{"application/json": map[string]any{"schema": ref}}}
+		paths["/api/v3/"+t.Endpoint] = map[string]any{
+			"get":  map[string]any{"summary": t.Label.Pick(lang), "tags": []string{name}, "responses": map[string]any{"200": one}},
+			"post": map[string]any{"summary": t.Label.Pick(lang), "tags": []string{name}, "requestBody": one, "responses": map[string]any{"200": one}},
+		}
+		paths["/api/v3/"+t.Endpoint+"/{id}"] = map[string]any{
+			"parameters": []any{map[string]any{"name": "id", "in": "path", "required": true, "schema": map[string]any{"type": "string"}}},
+			"get":        map[string]any{"tags": []string{name}, "responses": map[string]any{"200": one}},
+			"post":       map[string]any{"tags": []string{name}, "requestBody": one, "responses": map[string]any{"200": one}},
+			"delete":     map[string]any{"tags": []string{name}, "responses": map[string]any{"200": map[string]any{"description": "deleted"}}},
+		}
+	}
+	doc := map[string]any{
+		"openapi":    "3.1.0",
+		"info":       map[string]any{"title": "Artel API v3", "version": s.Version},
+		"paths":      paths,
+		"components": map[string]any{"schemas": schemas, "securitySchemes": map[string]any{"bearer": map[string]any{"type": "http", "scheme": "bearer"}}},
+		"security":   []any{map[string]any{"bearer": []any{}}},
+	}
+	s.openapi.Store(lang, doc)
+	return doc
+}
+
+func typeSchema(t *catalog.Type, lang string) map[string]any {
+	props := map[string]any{
+		"contentType": map[string]any{"const": t.Name},
+		"id":          map[string]any{"type": "string", "readOnly": true},
+	}
+	var required []string
+	for _, f := range t.Fields {
+		if f.Role == catalog.RoleWriteOnly {
+			props[f.Name] = map[string]any{"type": "string", "writeOnly": true, "title": f.Label.Pick(lang)}
+			continue
+		}
+		p := fieldSchema(f)
+		p["title"] = f.Label.Pick(lang)
+		p["x-artel-kind"] = kindName(f)
+		p["x-artel-sortable"] = f.Sortable
+		p["x-artel-labels"] = f.Label
+		if !f.Writable() {
+			p["readOnly"] = true
+		}
+		if f.Required {
+			required = append(required, f.Name)
+		}
+		props[f.Name] = p
+	}
+	s := map[string]any{"type": "object", "title": t.Label.Pick(lang), "x-artel-labels": t.Label,
+		"x-artel-endpoint": t.Endpoint, "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+func kindName(f *catalog.Field) string {
+	switch f.Role {
+	case catalog.RoleValue:
+		return f.Kind.Name()
+	case catalog.RoleLink:
+		return "link"
+	case catalog.RoleLinks, catalog.RoleReverse:
+		return "links"
+	case catalog.RoleCount:
+		return "count"
+	}
+	return "computed"
+}
+
+func linkSchema(targets []string) map[string]any {
+	return map[string]any{"type": "object", "required": []string{"contentType", "id"}, "properties": map[string]any{
+		"contentType": map[string]any{"enum": targets}, "id": map[string]any{"type": "string"}}}
+}
+
+func fieldSchema(f *catalog.Field) map[string]any {
+	switch f.Role {
+	case catalog.RoleLink:
+		return linkSchema(f.Targets)
+	case catalog.RoleLinks, catalog.RoleReverse:
+		return map[string]any{"type": "array", "items": linkSchema(f.Targets)}
+	case catalog.RoleCount:
+		return map[string]any{"type": "integer"}
+	case catalog.RoleComputed:
+		return map[string]any{}
+	}
+	switch k := f.Kind.(type) {
+	case value.String:
+		return map[string]any{"type": "string"}
+	case value.Integer:
+		return map[string]any{"type": "integer"}
+	case value.Number:
+		return map[string]any{"type": "number"}
+	case value.Bool:
+		return map[string]any{"type": "boolean"}
+	case value.Enum:
+		return map[string]any{"type": "string", "enum": k.Values}
+	case value.JSON:
+		if k.Array {
+			return map[string]any{"type": "array"}
+		}
+		return map[string]any{"type": "object"}
+	}
+	return map[string]any{"type": "object", "properties": map[string]any{"contentType": map[string]any{"const": f.Kind.Name()}}}
+}

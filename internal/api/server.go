@@ -1,0 +1,164 @@
+// Package api serves /api/v3 in the conventions of API v3: the data+meta
+// envelope, JSON query parameters, keyset lists, bulk calls and link
+// objects. Handlers are thin: decode, call the engine or a module, answer
+// with one envelope helper.
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/artel/artel/internal/auth"
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/httpin"
+	"github.com/artel/artel/internal/store"
+	"github.com/artel/artel/internal/value"
+)
+
+// MaxBody is the largest request body accepted.
+const MaxBody = 32 << 20
+
+// Server holds what the API needs.
+type Server struct {
+	DB       *store.DB
+	Cat      *catalog.Catalog
+	Engine   *entity.Engine
+	Auth     *auth.Service
+	Accounts *auth.Accounts
+	Version  string
+	Log      *slog.Logger
+	// Web serves everything outside the API: the embedded web app.
+	Web http.Handler
+
+	openapi sync.Map // language -> generated document
+}
+
+// Handler is the whole HTTP surface of the binary.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("/api/v3/", s.apiV3)
+	mux.HandleFunc("POST /logout", s.logoutPage)
+	if s.Web != nil {
+		mux.Handle("/", s.Web)
+	}
+	return s.recoverer(s.logRequests(gzipped(mux)))
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.DB.Ping(ctx); err != nil {
+		http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ok\n"))
+}
+
+// call is one API call, from HTTP or from inside a bulk request.
+type call struct {
+	method  string
+	segs    []string
+	query   map[string]json.RawMessage
+	body    json.RawMessage
+	sc      entity.Scope
+	lang    string
+	opt     value.Options
+	session *auth.Session
+	files   []httpin.File
+}
+
+func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
+	lang := language(r.Header.Get("Accept-Language"))
+	account, err := s.Accounts.Resolve(r.Host)
+	if err != nil {
+		fail(http.StatusNotFound, "not_found", message(lang, "not_found")).write(w)
+		return
+	}
+	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}}
+	c.sc.Account = account
+	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
+		inputError(lang, err).write(w)
+		return
+	}
+	if len(c.segs) == 2 && c.segs[0] == "auth" && c.segs[1] == "access_token" {
+		s.accessToken(w, r, account)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		body, err := httpin.ReadBody(w, r, MaxBody)
+		if err != nil {
+			inputError(lang, err).write(w)
+			return
+		}
+		c.body, c.files = body.JSON, body.Files
+	}
+	if len(c.segs) == 2 && c.segs[0] == "auth" && c.segs[1] == "login" && r.Method == http.MethodPost {
+		s.login(w, r, account, lang, c.body)
+		return
+	}
+	if !(len(c.segs) == 1 && c.segs[0] == "openapi.json") {
+		if res, ok := s.authenticate(r, c); !ok {
+			res.write(w)
+			return
+		}
+	}
+	s.dispatch(r.Context(), c).write(w)
+}
+
+// splitPath returns the segments after /api/v3/, ignoring a trailing slash.
+func splitPath(p string) []string {
+	p = strings.Trim(strings.TrimPrefix(p, "/api/v3"), "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// language picks the reply language from Accept-Language: English when it
+// comes first, Russian otherwise.
+func language(h string) string {
+	for _, part := range strings.Split(h, ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+		switch {
+		case strings.HasPrefix(tag, "en"):
+			return "en"
+		case strings.HasPrefix(tag, "ru"), tag == "*":
+			return "ru"
+		}
+	}
+	return "ru"
+}
+
+// timeZone reads the client's offset from UTC in seconds.
+func timeZone(r *http.Request) *time.Location {
+	for _, h := range []string{"X-Timezone-Offset", "X-Time-Zone-Offset", "Timezone-Offset"} {
+		v := r.Header.Get(h)
+		if v == "" {
+			continue
+		}
+		off, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || off < -14*3600 || off > 14*3600 {
+			return nil
+		}
+		return time.FixedZone("", off)
+	}
+	return nil
+}
+
+func inputError(lang string, err error) Response {
+	var he *httpin.Error
+	if errors.As(err, &he) {
+		return fail(he.Status, he.Code, message(lang, he.Code))
+	}
+	return fail(http.StatusBadRequest, "malformed_query", message(lang, "malformed_query"))
+}

@@ -1,0 +1,66 @@
+package catalog
+
+// What the reference tables cannot say about a field lives here: which
+// fields are derived rather than stored, which collections are the other
+// side of a single link, which columns deserve an index.
+
+// computed fields are derived per reader by module rules (rights, unread
+// markers, favourites); they have no column.
+var computed = set(
+	"possibleActions", "rights", "editableFields", "visibleFields", "isFavorite",
+	"isUnread", "unreadAnswer", "firstUnreadComment", "subscribed", "lastView",
+	"canSeeFull", "isTemplateOwnerCurrentUser", "interactionsCounters",
+	"allFiles", "possibleSubscribers", "possibleStates", "possibleWarehouses",
+	"possibleStatuses", "possibleTransitions", "possibleTriggers", "isReadable",
+	"calculatedFields", "isOnline", "lastComment", "lastCommentTimeCreated",
+	"unreadCommentsCount", "hiddenCommentsCount", "attachesCountInComments",
+	"commentsWithoutTransportCount", "wasRead", "isLiked", "canEdit",
+)
+
+// writeOnly fields are accepted on write for hooks (auth stores the hash of a
+// password elsewhere) and never stored in the entity table or shown.
+var writeOnly = set("password")
+
+// readOnly fields are maintained by the engine or by module rules.
+var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "humanNumber")
+
+// reverse maps "Type.collection" to the single link on another type that
+// forms it. Every collection named comments is Comment.subject.
+var reverse = map[string]Reverse{
+	"Task.subTasks":              {"Task", "parent"},
+	"Project.tasks":              {"Task", "parent"},
+	"Project.subProjects":        {"Project", "parent"},
+	"Department.childs":          {"Department", "parent"},
+	"ContractorCompany.contacts": {"ContractorHuman", "company"},
+	"Program.states":             {"ProgramState", "program"},
+	"Comment.answers":            {"Comment", "originalComment"},
+	"Deal.invoices":              {"Invoice", "deal"},
+	"Consignment.rows":           {"ConsignmentRow", "consignment"},
+	"DocFolder.docs":             {"Doc", "folder"},
+	"Doc.versions":               {"DocVersion", "doc"},
+}
+
+// indexed are the value fields that lists commonly sort or filter on; every
+// single link is indexed too, so links are queryable from both ends.
+var indexed = set("name", "status", "timeCreated", "timeUpdated", "humanNumber",
+	"isTemplate", "deadline", "lastName", "type", "number", "isDropped", "date")
+
+// searchable fields feed the `q` full-text search on names.
+var searchable = []string{"name", "title", "lastName", "firstName", "middleName", "number", "humanNumber", "login", "email"}
+
+// typeLabelsEn are English names of the types users see; the rest are
+// derived from the type name.
+var typeLabelsEn = map[string]string{
+	"ContractorHuman": "Client (person)", "ContractorCompany": "Client (company)",
+	"Todo": "To-do", "Topic": "Discussion", "Doc": "Document", "FinOperation": "Finance operation",
+	"Offer": "Product", "Program": "Business process", "ProgramState": "Process stage",
+	"TradeFilter": "Deal filter", "CrmFilter": "Client filter",
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

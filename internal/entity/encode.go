@@ -1,0 +1,122 @@
+package entity
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/value"
+)
+
+// Selection is which fields a read returns: the defaults plus Fields, or
+// with Only just Fields. Full is a single-entity read, which by default also
+// returns the many-to-many collections (lists return their counts only).
+type Selection struct {
+	Fields []string
+	Only   bool
+	Full   bool
+}
+
+func (s Selection) requested(name string) bool {
+	for _, f := range s.Fields {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (s Selection) wants(f *catalog.Field) bool {
+	if s.requested(f.Name) {
+		return true
+	}
+	if s.Only {
+		return false
+	}
+	switch f.Role {
+	case catalog.RoleValue, catalog.RoleLink, catalog.RoleCount:
+		return true
+	case catalog.RoleLinks:
+		return s.Full
+	}
+	return false
+}
+
+// Expand loads the counts and collections a selection needs for records of
+// one type.
+func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selection) error {
+	if len(recs) == 0 {
+		return nil
+	}
+	var counts, colls []*catalog.Field
+	for _, f := range recs[0].Type.Fields {
+		if !sel.wants(f) {
+			continue
+		}
+		switch f.Role {
+		case catalog.RoleCount:
+			counts = append(counts, f)
+		case catalog.RoleLinks, catalog.RoleReverse:
+			colls = append(colls, f)
+		}
+	}
+	if err := e.counts(ctx, sc, recs, counts); err != nil {
+		return err
+	}
+	got, err := e.collections(ctx, sc, recs, colls)
+	if err != nil {
+		return err
+	}
+	for _, r := range recs {
+		r.Many = map[string][]value.Link{}
+		for _, f := range colls {
+			r.Many[f.Name] = got[r.ID][f.Name]
+		}
+	}
+	return nil
+}
+
+// Encode renders a record in its API form.
+func Encode(rec *Record, sel Selection, extras []*ExtraField, opt value.Options) map[string]any {
+	out := map[string]any{"contentType": rec.Type.Name, "id": strconv.FormatInt(rec.ID, 10)}
+	for _, f := range rec.Type.Fields {
+		if !sel.wants(f) {
+			continue
+		}
+		switch f.Role {
+		case catalog.RoleValue:
+			v := rec.Values[f.Name]
+			if v == nil {
+				if _, isBool := f.Kind.(value.Bool); isBool {
+					v = int64(0)
+				}
+			}
+			out[f.Name] = f.Kind.Encode(v, opt)
+		case catalog.RoleLink:
+			if l, ok := rec.Links[f.Name]; ok {
+				out[f.Name] = value.EncodeLink(l)
+			} else {
+				out[f.Name] = nil
+			}
+		case catalog.RoleCount:
+			if n, ok := rec.Counts[f.Name]; ok {
+				out[f.Name] = n
+			}
+		case catalog.RoleLinks, catalog.RoleReverse:
+			if ls, ok := rec.Many[f.Name]; ok {
+				items := make([]any, len(ls))
+				for i, l := range ls {
+					items[i] = value.EncodeLink(l)
+				}
+				out[f.Name] = items
+			}
+		}
+	}
+	for _, x := range extras {
+		if sel.Only && !sel.requested(x.Name) {
+			continue
+		}
+		out[x.Name] = x.kind.Encode(rec.Extra[x.Name], opt)
+	}
+	return out
+}

@@ -1,0 +1,83 @@
+// Package entity is the generic engine behind every content type: get, list,
+// create, update, delete, collections, paging, counts, extra fields, module
+// hooks and the events published after each commit. It is driven by the
+// catalogue; module rules plug in through hooks, not by editing the engine.
+package entity
+
+import (
+	"context"
+	"time"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/store"
+	"github.com/artel/artel/internal/value"
+)
+
+// Scope is who acts and in which account. Nothing in the engine reads or
+// writes outside Scope.Account.
+type Scope struct {
+	Account int64
+	Actor   value.Link // the signed-in employee or guest; zero for the system
+}
+
+// Engine is the catalogue-driven entity engine.
+type Engine struct {
+	DB    *store.DB
+	Cat   *catalog.Catalog
+	Bus   Bus
+	Now   func() time.Time
+	hooks map[string][]Hooks
+	refs  map[string][]ref // content type -> single-link columns that can point at it
+}
+
+type ref struct {
+	owner string // content type holding the link
+	table string
+	field *catalog.Field
+}
+
+// New makes an engine over an open, migrated database.
+func New(db *store.DB, cat *catalog.Catalog, bus Bus) *Engine {
+	if bus == nil {
+		bus = NewLocalBus()
+	}
+	e := &Engine{DB: db, Cat: cat, Bus: bus, Now: time.Now, hooks: map[string][]Hooks{}, refs: map[string][]ref{}}
+	for _, name := range cat.Names() {
+		t := cat.Type(name)
+		for _, f := range t.Fields {
+			if f.Role != catalog.RoleLink {
+				continue
+			}
+			for _, target := range f.Targets {
+				e.refs[target] = append(e.refs[target], ref{t.Name, t.Table, f})
+			}
+		}
+	}
+	return e
+}
+
+// Hooks are module rules for one content type. Any of them may be nil.
+// BeforeSave may change the change or refuse it with an error (an *Invalid
+// answers 422); AfterSave runs in the same transaction, after the row is
+// written; BeforeDelete may refuse a delete.
+type Hooks struct {
+	BeforeSave   func(ctx context.Context, c *Change) error
+	AfterSave    func(ctx context.Context, c *Change, rec *Record) error
+	BeforeDelete func(ctx context.Context, sc Scope, rec *Record) error
+}
+
+// Hook registers rules for a content type.
+func (e *Engine) Hook(typeName string, h Hooks) {
+	e.hooks[typeName] = append(e.hooks[typeName], h)
+}
+
+// Type returns the content type or ErrNotFound.
+func (e *Engine) Type(name string) (*catalog.Type, error) {
+	t := e.Cat.Type(name)
+	if t == nil {
+		return nil, ErrNotFound
+	}
+	return t, nil
+}
+
+func (e *Engine) nowMillis() int64 { return e.Now().UnixMilli() }

@@ -1,0 +1,169 @@
+package entity
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/store"
+	"github.com/artel/artel/internal/value"
+)
+
+// Paging limits of the API.
+const (
+	DefaultLimit = 100
+	MaxLimit     = 1000
+)
+
+// SortField orders a list.
+type SortField struct {
+	Field string
+	Desc  bool
+}
+
+// ListQuery is a list request. At most one of PageAfter, PageBefore and
+// PageWith is set; each names an entity of the list, so paging is by key,
+// never by offset, and stays stable while rows are inserted.
+type ListQuery struct {
+	Sort       []SortField
+	Filter     json.RawMessage
+	Q          string
+	Limit      int
+	PageAfter  int64
+	PageBefore int64
+	PageWith   int64
+	// Where adds conditions from module rules (visibility); SQL over the
+	// type's table, with ? placeholders.
+	Where []Condition
+}
+
+// Condition is an SQL condition with its arguments.
+type Condition struct {
+	SQL  string
+	Args []any
+}
+
+// Page is one page of a list.
+type Page struct {
+	Records      []*Record
+	Count        int64
+	Limit        int
+	HasMoreNext  bool
+	HasMorePrev  bool
+	ElementIndex *int
+}
+
+type sortKey struct {
+	expr string
+	desc bool
+}
+
+// List reads one page.
+func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQuery, opt value.Options) (*Page, error) {
+	t, err := e.Type(typeName)
+	if err != nil {
+		return nil, err
+	}
+	if lq.Limit <= 0 {
+		lq.Limit = DefaultLimit
+	}
+	lq.Limit = min(lq.Limit, MaxLimit)
+	where, err := e.where(ctx, sc, t, lq, opt)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := e.sortKeys(ctx, sc, t, lq.Sort)
+	if err != nil {
+		return nil, err
+	}
+	l := &lister{e: e, t: t, where: where, keys: keys}
+	page := &Page{Limit: lq.Limit}
+	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind("SELECT COUNT(*) FROM "+t.Table+" WHERE "+where.sql), where.args...).Scan(&page.Count); err != nil {
+		return nil, fmt.Errorf("entity: count %s: %w", t.Name, err)
+	}
+	switch {
+	case lq.PageAfter > 0:
+		err = l.after(ctx, sc, page, lq.PageAfter, "pageAfter")
+	case lq.PageBefore > 0:
+		err = l.before(ctx, sc, page, lq.PageBefore)
+	case lq.PageWith > 0:
+		err = l.with(ctx, sc, page, lq.PageWith)
+	default:
+		page.Records, page.HasMoreNext, err = l.fetch(ctx, sqlPart{}, false, lq.Limit)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return page, nil
+}
+
+// where is the list's condition: account, filter, search and module rules.
+func (e *Engine) where(ctx context.Context, sc Scope, t *catalog.Type, lq ListQuery, opt value.Options) (sqlPart, error) {
+	w := sqlPart{sql: t.Table + ".account_id = ?", args: []any{sc.Account}}
+	and := func(p sqlPart) {
+		w.sql += " AND (" + p.sql + ")"
+		w.args = append(w.args, p.args...)
+	}
+	if len(lq.Filter) > 0 && string(lq.Filter) != "null" {
+		p, err := e.filterSQL(ctx, sc, t, lq.Filter, opt)
+		if err != nil {
+			return sqlPart{}, err
+		}
+		and(p)
+	}
+	if q := strings.TrimSpace(lq.Q); q != "" {
+		if len(t.Search) == 0 {
+			return sqlPart{}, Invalidf("q", CodeBadParam, "")
+		}
+		for _, word := range strings.Fields(strings.ToLower(q)) {
+			and(sqlPart{sql: t.Table + `.x_search LIKE ? ESCAPE '\'`, args: []any{"%" + likeEscape(word) + "%"}})
+		}
+	}
+	for _, c := range lq.Where {
+		and(sqlPart{sql: c.SQL, args: c.Args})
+	}
+	return w, nil
+}
+
+// sortKeys resolves sortBy to SQL expressions, ending with id so the order
+// is total. Without sortBy the newest come first.
+func (e *Engine) sortKeys(ctx context.Context, sc Scope, t *catalog.Type, sort []SortField) ([]sortKey, error) {
+	var keys []sortKey
+	var extras extraSet
+	for i, s := range sort {
+		f := t.Field(s.Field)
+		switch {
+		case f != nil && f.Sortable && (f.Role == catalog.RoleValue || f.Role == catalog.RoleLink):
+			expr := t.Table + "." + f.SortColumn()
+			if e.DB.Dialect == store.Postgres && f.Role == catalog.RoleValue && f.Kind.Column() == value.ColText && f.SortColumn() == f.Column {
+				expr += ` COLLATE "C"`
+			}
+			keys = append(keys, sortKey{expr, s.Desc})
+		case f == nil:
+			if extras == nil {
+				var err error
+				if extras, err = e.ExtraFields(ctx, sc, t.Name); err != nil {
+					return nil, err
+				}
+			}
+			x := extras.byName(s.Field)
+			if x == nil {
+				return nil, Invalidf(fmt.Sprintf("sortBy[%d]", i), CodeNotSortable, s.Field)
+			}
+			expr := e.DB.Dialect.JSONNumber(t.Table+".x_extra", x.Name)
+			if x.kind.Column() == value.ColText {
+				expr = e.DB.Dialect.JSONText(t.Table+".x_extra", x.Name)
+			}
+			keys = append(keys, sortKey{expr, s.Desc})
+		default:
+			return nil, Invalidf(fmt.Sprintf("sortBy[%d]", i), CodeNotSortable, s.Field)
+		}
+	}
+	idDesc := len(keys) == 0
+	if len(keys) > 0 {
+		idDesc = keys[len(keys)-1].desc
+	}
+	return append(keys, sortKey{t.Table + ".id", idDesc}), nil
+}

@@ -1,0 +1,368 @@
+package entity
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/store"
+	"github.com/artel/artel/internal/value"
+)
+
+// Create validates and stores a new entity in one transaction.
+func (e *Engine) Create(ctx context.Context, sc Scope, typeName string, in Input) (*Record, error) {
+	t, err := e.Type(typeName)
+	if err != nil {
+		return nil, err
+	}
+	var rec *Record
+	err = e.DB.WithTx(ctx, func(ctx context.Context) error {
+		c, err := e.decode(ctx, sc, t, in, nil)
+		if err != nil {
+			return err
+		}
+		rec, err = e.save(ctx, c)
+		return err
+	})
+	return rec, err
+}
+
+// Update changes only the given fields of an entity.
+func (e *Engine) Update(ctx context.Context, sc Scope, typeName string, id int64, in Input) (*Record, error) {
+	t, err := e.Type(typeName)
+	if err != nil {
+		return nil, err
+	}
+	var rec *Record
+	err = e.DB.WithTx(ctx, func(ctx context.Context) error {
+		old, err := e.Get(ctx, sc, t.Name, id)
+		if err != nil {
+			return err
+		}
+		c, err := e.decode(ctx, sc, t, in, old)
+		if err != nil {
+			return err
+		}
+		rec, err = e.save(ctx, c)
+		return err
+	})
+	return rec, err
+}
+
+// Save stores a change built by module code (e.g. a status transition) with
+// the same hooks, checks and events as an API write. ctx may carry a
+// transaction to join.
+func (e *Engine) Save(ctx context.Context, c *Change) (*Record, error) {
+	var rec *Record
+	err := e.DB.WithTx(ctx, func(ctx context.Context) error {
+		var err error
+		rec, err = e.save(ctx, c)
+		return err
+	})
+	return rec, err
+}
+
+// NewChange starts a change for module code: old nil means create.
+func NewChange(sc Scope, t *catalog.Type, old *Record) *Change {
+	c := &Change{Scope: sc, Type: t, New: old == nil, Old: old, Values: map[string]any{},
+		Links: map[string]*value.Link{}, Many: map[string][]value.Link{}, Extra: map[string]any{},
+		WriteOnly: map[string]json.RawMessage{}}
+	if old != nil {
+		c.ID = old.ID
+	}
+	return c
+}
+
+func (e *Engine) save(ctx context.Context, c *Change) (*Record, error) {
+	e.applyDefaults(c)
+	for _, h := range e.hooks[c.Type.Name] {
+		if h.BeforeSave != nil {
+			if err := h.BeforeSave(ctx, c); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := e.checkLinks(ctx, c); err != nil {
+		return nil, err
+	}
+	var err error
+	if c.New {
+		err = e.insert(ctx, c)
+	} else {
+		err = e.update(ctx, c)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := e.writeMany(ctx, c); err != nil {
+		return nil, err
+	}
+	rec, err := e.Get(ctx, c.Scope, c.Type.Name, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range e.hooks[c.Type.Name] {
+		if h.AfterSave != nil {
+			if err := h.AfterSave(ctx, c, rec); err != nil {
+				return nil, err
+			}
+		}
+	}
+	action := "updated"
+	if c.New {
+		action = "created"
+	}
+	ev := Event{Account: c.Scope.Account, Type: c.Type.Name, ID: c.ID, Action: action, Fields: c.Fields()}
+	store.AfterCommit(ctx, func() { e.Bus.Publish(ev) })
+	return rec, nil
+}
+
+// applyDefaults fills the fields the engine maintains.
+func (e *Engine) applyDefaults(c *Change) {
+	now := e.nowMillis()
+	t := c.Type
+	setTime := func(name string) {
+		if f := t.Field(name); f != nil && f.Role == catalog.RoleValue && f.RefType == "DateTime" {
+			c.Values[name] = now
+		}
+	}
+	setActor := func(name string, onlyIfUnset bool) {
+		f := t.Field(name)
+		if f == nil || f.Role != catalog.RoleLink || c.Scope.Actor.ID == 0 || !contains(f.Targets, c.Scope.Actor.Type) {
+			return
+		}
+		if _, given := c.Links[name]; onlyIfUnset && given {
+			return
+		}
+		a := c.Scope.Actor
+		c.Links[name] = &a
+	}
+	setTime("timeUpdated")
+	setActor("userUpdated", false)
+	if c.New {
+		setTime("timeCreated")
+		setActor("userCreated", false)
+		setActor("owner", true)
+	}
+}
+
+// checkLinks refuses links to entities that do not exist in the account.
+func (e *Engine) checkLinks(ctx context.Context, c *Change) error {
+	want := map[string]map[int64]string{} // type -> id -> field
+	add := func(field string, l value.Link) {
+		if want[l.Type] == nil {
+			want[l.Type] = map[int64]string{}
+		}
+		want[l.Type][l.ID] = field
+	}
+	for name, l := range c.Links {
+		if l != nil {
+			add(name, *l)
+		}
+	}
+	for name, ls := range c.Many {
+		for _, l := range ls {
+			add(name, l)
+		}
+	}
+	bad := &Invalid{}
+	for typ, ids := range want {
+		t := e.Cat.Type(typ)
+		list := make([]int64, 0, len(ids))
+		for id := range ids {
+			list = append(list, id)
+		}
+		found, err := e.existing(ctx, c.Scope, t, list)
+		if err != nil {
+			return err
+		}
+		for id, field := range ids {
+			if !found[id] {
+				bad.Add(field, CodeLinkNotFound, typ+" "+strconv.FormatInt(id, 10))
+			}
+		}
+	}
+	sort.Slice(bad.Errors, func(i, j int) bool { return bad.Errors[i].Field < bad.Errors[j].Field })
+	return bad.orNil()
+}
+
+func (e *Engine) existing(ctx context.Context, sc Scope, t *catalog.Type, ids []int64) (map[int64]bool, error) {
+	q := fmt.Sprintf("SELECT id FROM %s WHERE account_id = ? AND id IN (%s)", t.Table, placeholders(len(ids)))
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), append([]any{sc.Account}, int64Args(ids)...)...)
+	if err != nil {
+		return nil, fmt.Errorf("entity: check links: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
+
+// columnsOf lists the columns and values a change writes.
+func columnsOf(c *Change) (cols []string, args []any) {
+	for _, f := range c.Type.Fields {
+		switch f.Role {
+		case catalog.RoleValue:
+			v, ok := c.Values[f.Name]
+			if !ok {
+				continue
+			}
+			cols, args = append(cols, f.Column), append(args, v)
+			if s, ok := f.Kind.(value.Sorter); ok {
+				var key any
+				if v != nil {
+					key = s.SortKey(v)
+				}
+				cols, args = append(cols, f.Column+"_s"), append(args, key)
+			}
+		case catalog.RoleLink:
+			l, ok := c.Links[f.Name]
+			if !ok {
+				continue
+			}
+			var typ, id any
+			if l != nil {
+				typ, id = l.Type, l.ID
+			}
+			cols, args = append(cols, f.Column+"_t", f.Column+"_i"), append(args, typ, id)
+		}
+	}
+	return cols, args
+}
+
+func (e *Engine) insert(ctx context.Context, c *Change) error {
+	if f := c.Type.Field("humanNumber"); f != nil && f.Role == catalog.RoleValue {
+		n, err := e.NextNumber(ctx, c.Scope, c.Type.Name)
+		if err != nil {
+			return err
+		}
+		c.Values["humanNumber"] = n
+	}
+	cols, args := columnsOf(c)
+	extra, err := mergeExtra(nil, c.Extra)
+	if err != nil {
+		return err
+	}
+	cols = append([]string{"account_id", "x_search", "x_extra"}, cols...)
+	args = append([]any{c.Scope.Account, searchText(c.Type, nil, c.Values), extra}, args...)
+	q := fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s) RETURNING id", c.Type.Table, strings.Join(cols, ", "), placeholders(len(cols)))
+	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(q), args...).Scan(&c.ID); err != nil {
+		return fmt.Errorf("entity: insert %s: %w", c.Type.Name, err)
+	}
+	return nil
+}
+
+func (e *Engine) update(ctx context.Context, c *Change) error {
+	cols, args := columnsOf(c)
+	extra, err := mergeExtra(c.Old.Extra, c.Extra)
+	if err != nil {
+		return err
+	}
+	cols = append(cols, "x_search", "x_extra")
+	args = append(args, searchText(c.Type, c.Old.Values, c.Values), extra)
+	sets := make([]string, len(cols))
+	for i, col := range cols {
+		sets[i] = col + " = ?"
+	}
+	q := fmt.Sprintf("UPDATE %s SET %s WHERE account_id = ? AND id = ?", c.Type.Table, strings.Join(sets, ", "))
+	args = append(args, c.Scope.Account, c.ID)
+	if _, err := e.DB.Q(ctx).ExecContext(ctx, e.DB.Dialect.Rebind(q), args...); err != nil {
+		return fmt.Errorf("entity: update %s %d: %w", c.Type.Name, c.ID, err)
+	}
+	return nil
+}
+
+// writeMany replaces the collections the change names.
+func (e *Engine) writeMany(ctx context.Context, c *Change) error {
+	q := e.DB.Q(ctx)
+	for field, ls := range c.Many {
+		if _, err := q.ExecContext(ctx, e.DB.Dialect.Rebind(
+			"DELETE FROM links WHERE src_type = ? AND src_id = ? AND field = ?"), c.Type.Name, c.ID, field); err != nil {
+			return fmt.Errorf("entity: clear %s: %w", field, err)
+		}
+		for i, l := range ls {
+			if _, err := q.ExecContext(ctx, e.DB.Dialect.Rebind(`INSERT INTO links
+				(account_id, src_type, src_id, field, dst_type, dst_id, pos) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+				c.Scope.Account, c.Type.Name, c.ID, field, l.Type, l.ID, i); err != nil {
+				return fmt.Errorf("entity: link %s: %w", field, err)
+			}
+		}
+	}
+	return nil
+}
+
+func mergeExtra(old, changes map[string]any) (any, error) {
+	if len(old) == 0 && len(changes) == 0 {
+		return nil, nil
+	}
+	merged := map[string]any{}
+	for k, v := range old {
+		merged[k] = v
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(merged, k)
+			continue
+		}
+		merged[k] = v
+	}
+	b, err := json.Marshal(merged)
+	if err != nil {
+		return nil, fmt.Errorf("entity: extra: %w", err)
+	}
+	return string(b), nil
+}
+
+// searchText is the lower-cased text `q` matches, from the type's name fields.
+func searchText(t *catalog.Type, old, changes map[string]any) any {
+	var parts []string
+	for _, name := range t.Search {
+		v, ok := changes[name]
+		if !ok {
+			v = old[name]
+		}
+		switch x := v.(type) {
+		case string:
+			parts = append(parts, strings.ToLower(x))
+		case int64:
+			parts = append(parts, strconv.FormatInt(x, 10))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return strings.Join(parts, " ")
+}
+
+// NextNumber hands out the next humanNumber of a type in the account.
+func (e *Engine) NextNumber(ctx context.Context, sc Scope, typeName string) (int64, error) {
+	var n int64
+	err := e.DB.WithTx(ctx, func(ctx context.Context) error {
+		return e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(`INSERT INTO sequences (account_id, name, value)
+			VALUES (?, ?, 1) ON CONFLICT (account_id, name) DO UPDATE SET value = sequences.value + 1
+			RETURNING value`), sc.Account, typeName).Scan(&n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("entity: number for %s: %w", typeName, err)
+	}
+	return n, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

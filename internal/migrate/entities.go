@@ -1,0 +1,91 @@
+package migrate
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/store"
+)
+
+// syncEntities creates a table per content type with a column per stored
+// field, adds columns for fields the catalogue gained since, and creates the
+// indexes. It only ever adds: a field dropped from the catalogue keeps its
+// column, so an older binary still runs against a newer database.
+func syncEntities(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
+	for _, name := range cat.Names() {
+		t := cat.Type(name)
+		have, err := existingColumns(ctx, db, t.Table)
+		if err != nil {
+			return err
+		}
+		if len(have) == 0 {
+			if err := db.Exec(ctx, createTable(db.Dialect, t)); err != nil {
+				return fmt.Errorf("migrate: create %s: %w", t.Table, err)
+			}
+		} else {
+			for _, c := range t.Columns() {
+				if have[c.Name] {
+					continue
+				}
+				stmt := fmt.Sprintf("ALTER TABLE %s ADD COLUMN %s %s", t.Table, c.Name, db.Dialect.ColumnType(c.Type))
+				if err := db.Exec(ctx, stmt); err != nil {
+					return fmt.Errorf("migrate: %s: %w", stmt, err)
+				}
+			}
+		}
+		for _, stmt := range indexes(t) {
+			if err := db.Exec(ctx, stmt); err != nil {
+				return fmt.Errorf("migrate: %s: %w", stmt, err)
+			}
+		}
+	}
+	return nil
+}
+
+func createTable(d store.Dialect, t *catalog.Type) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "CREATE TABLE %s (%s, account_id BIGINT NOT NULL, x_search TEXT, x_extra TEXT", t.Table, d.IDColumn())
+	for _, c := range t.Columns() {
+		fmt.Fprintf(&b, ", %s %s", c.Name, d.ColumnType(c.Type))
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func indexes(t *catalog.Type) []string {
+	out := []string{fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_acc ON %s (account_id, id)", t.Table, t.Table)}
+	for _, f := range t.Fields {
+		switch {
+		case f.Role == catalog.RoleLink:
+			out = append(out, fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_%s ON %s (account_id, %s_i, %s_t)",
+				t.Table, f.Column, t.Table, f.Column, f.Column))
+		case f.Role == catalog.RoleValue && f.Indexed:
+			out = append(out, fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_%s ON %s (account_id, %s, id)",
+				t.Table, f.Column, t.Table, f.SortColumn()))
+		}
+	}
+	return out
+}
+
+func existingColumns(ctx context.Context, db *store.DB, table string) (map[string]bool, error) {
+	q := "SELECT name FROM pragma_table_info(?)"
+	if db.Dialect == store.Postgres {
+		q = "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
+	}
+	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), table)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: columns of %s: %w", table, err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out[n] = true
+	}
+	return out, rows.Err()
+}

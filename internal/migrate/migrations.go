@@ -1,0 +1,41 @@
+package migrate
+
+import "github.com/artel/artel/internal/store"
+
+// migrations is append-only. Never edit or reorder a landed entry.
+var migrations = []Migration{
+	{1, "accounts, sequences, links, extra fields", func(d store.Dialect) []string {
+		return []string{
+			`CREATE TABLE accounts (` + d.IDColumn() + `,
+				host TEXT UNIQUE, name TEXT NOT NULL, is_default INTEGER NOT NULL DEFAULT 0,
+				created_at BIGINT NOT NULL)`,
+			`CREATE TABLE sequences (account_id BIGINT NOT NULL, name TEXT NOT NULL,
+				value BIGINT NOT NULL, PRIMARY KEY (account_id, name))`,
+			`CREATE TABLE links (account_id BIGINT NOT NULL, src_type TEXT NOT NULL,
+				src_id BIGINT NOT NULL, field TEXT NOT NULL, dst_type TEXT NOT NULL,
+				dst_id BIGINT NOT NULL, pos INTEGER NOT NULL,
+				PRIMARY KEY (src_type, src_id, field, dst_type, dst_id))`,
+			`CREATE INDEX links_dst ON links (account_id, dst_type, dst_id, field)`,
+			`CREATE TABLE extra_fields (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, content_type TEXT NOT NULL, name TEXT NOT NULL,
+				kind TEXT NOT NULL, hr_name TEXT NOT NULL, is_required INTEGER NOT NULL DEFAULT 0,
+				is_multiple INTEGER NOT NULL DEFAULT 0, enum_values TEXT, target_entity TEXT,
+				order_pos INTEGER NOT NULL DEFAULT 0,
+				UNIQUE (account_id, content_type, name))`,
+		}
+	}},
+	{2, "credentials and sessions", func(d store.Dialect) []string {
+		return []string{
+			`CREATE TABLE credentials (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL,
+				login TEXT NOT NULL, password_hash TEXT NOT NULL, updated_at BIGINT NOT NULL,
+				UNIQUE (account_id, login), UNIQUE (account_id, subject_type, subject_id))`,
+			`CREATE TABLE sessions (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL,
+				kind TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, refresh_hash TEXT UNIQUE,
+				csrf TEXT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL,
+				refresh_expires_at BIGINT NOT NULL, ip TEXT NOT NULL, user_agent TEXT NOT NULL)`,
+			`CREATE INDEX sessions_subject ON sessions (account_id, subject_type, subject_id)`,
+		}
+	}},
+}

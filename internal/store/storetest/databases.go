@@ -1,0 +1,81 @@
+// Package storetest is the one conformance suite of the storage layer, run
+// on SQLite always and on PostgreSQL when ARTEL_TEST_POSTGRES names a
+// server. Each test gets its own fresh database, dropped afterwards. Other
+// packages' tests (the API scenarios) open their databases here too.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"testing"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/migrate"
+	"github.com/artel/artel/internal/store"
+)
+
+// Dialects lists the databases this run covers.
+func Dialects() []string {
+	if os.Getenv("ARTEL_TEST_POSTGRES") != "" {
+		return []string{"sqlite", "postgres"}
+	}
+	return []string{"sqlite"}
+}
+
+// Each runs fn as a subtest per database.
+func Each(t *testing.T, fn func(t *testing.T, dialect string)) {
+	for _, d := range Dialects() {
+		t.Run(d, func(t *testing.T) { fn(t, d) })
+	}
+}
+
+// URL makes a fresh, empty database and returns what `artel serve` takes:
+// a PostgreSQL URL, or "" with a fresh data dir for SQLite.
+func URL(t testing.TB, dialect string) (dataDir, dbURL string) {
+	t.Helper()
+	dataDir = t.TempDir()
+	if dialect != "postgres" {
+		return dataDir, ""
+	}
+	base := os.Getenv("ARTEL_TEST_POSTGRES")
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatalf("postgres: %v", err)
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	name := "artel_test_" + hex.EncodeToString(b)
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		admin.Close()
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("ARTEL_TEST_POSTGRES: %v", err)
+	}
+	u.Path = "/" + name
+	return dataDir, u.String()
+}
+
+// Open makes a fresh, migrated database of the dialect, closed at cleanup.
+func Open(t testing.TB, dialect string) *store.DB {
+	t.Helper()
+	dir, u := URL(t, dialect)
+	db, err := store.Open(context.Background(), dir, u)
+	if err != nil {
+		t.Fatalf("open %s: %v", dialect, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := migrate.Run(context.Background(), db, catalog.MustLoad()); err != nil {
+		t.Fatalf("migrate %s: %v", dialect, err)
+	}
+	return db
+}

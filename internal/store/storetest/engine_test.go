@@ -1,0 +1,131 @@
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/migrate"
+	"github.com/artel/artel/internal/value"
+)
+
+var cat = catalog.MustLoad()
+
+func engine(t *testing.T, dialect string) (*entity.Engine, *events) {
+	db := Open(t, dialect)
+	ev := &events{}
+	bus := entity.NewLocalBus()
+	bus.Subscribe(ev.add)
+	return entity.New(db, cat, bus), ev
+}
+
+type events struct {
+	mu   sync.Mutex
+	list []entity.Event
+}
+
+func (e *events) add(ev entity.Event) { e.mu.Lock(); e.list = append(e.list, ev); e.mu.Unlock() }
+func (e *events) count() int          { e.mu.Lock(); defer e.mu.Unlock(); return len(e.list) }
+
+var acc1 = entity.Scope{Account: 1}
+var acc2 = entity.Scope{Account: 2}
+
+func in(t testing.TB, s string) entity.Input {
+	t.Helper()
+	var m entity.Input
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func mustCreate(t testing.TB, e *entity.Engine, sc entity.Scope, typ, body string) *entity.Record {
+	t.Helper()
+	rec, err := e.Create(context.Background(), sc, typ, in(t, body))
+	if err != nil {
+		t.Fatalf("create %s %s: %v", typ, body, err)
+	}
+	return rec
+}
+
+func TestMigrateTwice(t *testing.T) {
+	Each(t, func(t *testing.T, d string) {
+		db := Open(t, d)
+		if err := migrate.Run(context.Background(), db, cat); err != nil {
+			t.Fatalf("second migrate: %v", err)
+		}
+	})
+}
+
+func TestCreateGetUpdateDelete(t *testing.T) {
+	Each(t, func(t *testing.T, d string) {
+		e, ev := engine(t, d)
+		ctx := context.Background()
+		emp := mustCreate(t, e, acc1, "Employee", `{"firstName":"Иван","lastName":"Петров"}`)
+		task := mustCreate(t, e, acc1, "Task", fmt.Sprintf(`{"name":"Отчёт","responsible":{"contentType":"Employee","id":"%d"},
+			"auditors":[{"contentType":"Employee","id":%d}],"deadline":{"contentType":"DateOnly","year":2026,"month":0,"day":31}}`, emp.ID, emp.ID))
+		if task.Values["humanNumber"] != int64(1) {
+			t.Fatalf("humanNumber = %v", task.Values["humanNumber"])
+		}
+		got, err := e.Get(ctx, acc1, "Task", task.ID)
+		if err != nil || got.String("name") != "Отчёт" || got.Links["responsible"].ID != emp.ID {
+			t.Fatalf("get: %v %+v", err, got)
+		}
+		if _, err := e.Get(ctx, acc2, "Task", task.ID); !errors.Is(err, entity.ErrNotFound) {
+			t.Fatalf("other account read the task: %v", err)
+		}
+		if _, err := e.Update(ctx, acc1, "Task", task.ID, in(t, `{"name":"Отчёт за январь"}`)); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = e.Get(ctx, acc1, "Task", task.ID)
+		if got.String("name") != "Отчёт за январь" || got.Links["responsible"].ID != emp.ID {
+			t.Fatalf("update touched other fields: %+v", got)
+		}
+		if err := e.Delete(ctx, acc1, "Employee", emp.ID); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = e.Get(ctx, acc1, "Task", task.ID)
+		if _, ok := got.Links["responsible"]; ok {
+			t.Fatal("link to a deleted employee kept")
+		}
+		if ev.count() != 5 {
+			t.Fatalf("events = %d, want 5", ev.count())
+		}
+	})
+}
+
+func TestFailedWriteChangesNothing(t *testing.T) {
+	Each(t, func(t *testing.T, d string) {
+		e, ev := engine(t, d)
+		ctx := context.Background()
+		_, err := e.Create(ctx, acc1, "Task", in(t, `{"name":"x","responsible":{"contentType":"Employee","id":"999"}}`))
+		var inv *entity.Invalid
+		if !errors.As(err, &inv) || inv.Errors[0].Code != entity.CodeLinkNotFound {
+			t.Fatalf("err = %v", err)
+		}
+		_, err = e.Create(ctx, acc1, "Task", in(t, `{"name":"x","status":"nonsense","bogus":1}`))
+		if !errors.As(err, &inv) || len(inv.Errors) != 2 {
+			t.Fatalf("err = %v", err)
+		}
+		page, err := e.List(ctx, acc1, "Task", entity.ListQuery{}, value.Options{})
+		if err != nil || page.Count != 0 || ev.count() != 0 {
+			t.Fatalf("failed writes left rows or events: %v %d %d", err, page.Count, ev.count())
+		}
+		// A hook that refuses after the row is written rolls everything back.
+		e.Hook("Tag", entity.Hooks{AfterSave: func(context.Context, *entity.Change, *entity.Record) error {
+			return entity.Invalidf("name", entity.CodeInUse, "")
+		}})
+		if _, err := e.Create(ctx, acc1, "Tag", in(t, `{"name":"x"}`)); err == nil {
+			t.Fatal("hook refusal ignored")
+		}
+		page, _ = e.List(ctx, acc1, "Tag", entity.ListQuery{}, value.Options{})
+		if page.Count != 0 {
+			t.Fatal("rolled back tag is stored")
+		}
+	})
+}

@@ -1,0 +1,105 @@
+package value
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"time"
+)
+
+// DateUnion holds a value of one of several date kinds, told apart by its
+// contentType (Task.deadline is DateOnly|DateTime|ShiftDate). It is stored as
+// {"t":member name,"v":member's stored form} and sorts by an instant in ms.
+type DateUnion struct {
+	Allowed []string // member kind names, a subset of unionMembers
+}
+
+var (
+	_ Kind   = DateUnion{}
+	_ Sorter = DateUnion{}
+)
+
+// unionMembers are the kinds a DateUnion can hold.
+var unionMembers = map[string]Kind{"DateOnly": DateOnly{}, "DateTime": DateTime{}, "ShiftDate": ShiftDate{}}
+
+type tagged struct {
+	T string          `json:"t"`
+	V json.RawMessage `json:"v"`
+}
+
+// Name is the API's notation for the union, e.g. "DateOnly|DateTime|ShiftDate".
+func (k DateUnion) Name() string { return strings.Join(k.Allowed, "|") }
+func (DateUnion) Column() Column { return ColText }
+
+func (k DateUnion) Decode(raw json.RawMessage) (any, error) {
+	v, err := parse(raw, k.Name())
+	if v == nil || err != nil {
+		return nil, err
+	}
+	m, _ := v.(map[string]any)
+	name, ok := m["contentType"].(string)
+	if !ok {
+		return nil, fail(CodeType, k.Name())
+	}
+	member, known := unionMembers[name]
+	if !known || !slices.Contains(k.Allowed, name) {
+		return nil, &Error{Code: CodeEnum, Expected: k.Name(), Allowed: k.Allowed}
+	}
+	stored, err := member.Decode(raw)
+	if err != nil {
+		return nil, err
+	}
+	// Members stored as JSON text are embedded as JSON, not as a quoted string.
+	inner, _ := json.Marshal(stored)
+	if s, isText := stored.(string); isText && strings.HasPrefix(s, "{") {
+		inner = []byte(s)
+	}
+	return storeJSON(tagged{name, inner}), nil
+}
+
+// member splits a stored union into the member's name and stored value.
+func (DateUnion) member(stored any) (string, any, bool) {
+	s, ok := asString(stored)
+	var t tagged
+	if !ok || json.Unmarshal([]byte(s), &t) != nil || len(t.V) == 0 {
+		return "", nil, false
+	}
+	var text string
+	var n int64
+	switch {
+	case t.V[0] == '{':
+		return t.T, string(t.V), true
+	case json.Unmarshal(t.V, &text) == nil:
+		return t.T, text, true
+	case json.Unmarshal(t.V, &n) == nil:
+		return t.T, n, true
+	}
+	return "", nil, false
+}
+
+func (k DateUnion) Encode(stored any, opt Options) any {
+	name, inner, ok := k.member(stored)
+	if member, known := unionMembers[name]; ok && known {
+		return member.Encode(inner, opt)
+	}
+	return nil
+}
+
+// SortKey orders a day by its midnight UTC and an instant by itself; a
+// relative ShiftDate has no position of its own and sorts as NULL.
+func (k DateUnion) SortKey(stored any) any {
+	name, inner, _ := k.member(stored)
+	ms, isInt := inner.(int64)
+	day, isText := inner.(string)
+	switch {
+	case name == "DateTime" && isInt:
+		return ms
+	case name == "DateOnly" && isText:
+		if t, err := time.Parse(time.DateOnly, day); err == nil {
+			return t.UnixMilli()
+		}
+	}
+	return nil
+}
+
+func (DateUnion) SortColumn() Column { return ColInt }

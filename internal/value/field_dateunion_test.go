@@ -1,0 +1,53 @@
+package value
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+var deadline = DateUnion{Allowed: []string{"DateOnly", "DateTime", "ShiftDate"}}
+
+func TestDateUnion(t *testing.T) {
+	runCases(t, deadline, []tcase{
+		{in: `{"contentType":"DateTime","value":"2021-06-01T00:31:00+00:00"}`, want: `{"t":"DateTime","v":1622507460000}`},
+		{in: `{"contentType":"DateOnly","year":2024,"month":0,"day":31}`, want: `{"t":"DateOnly","v":"2024-01-31"}`},
+		{in: `{"contentType":"ShiftDate","days":1,"isWorkDays":true}`,
+			want: `{"t":"ShiftDate","v":{"days":1,"hours":0,"minutes":0,"isWorkDays":true}}`},
+		{in: `null`},
+		{in: `"2021-06-01T00:31:00Z"`, code: CodeType},
+		{in: `{"value":"2021-06-01T00:31:00Z"}`, code: CodeType},
+		{in: `{"contentType":"DateInterval","value":60}`, code: CodeEnum},
+		{in: `{"contentType":"Money","value":60}`, code: CodeEnum},
+		{in: `{"contentType":"DateOnly","year":2024,"month":1,"day":30}`, code: CodeFormat},
+	})
+	_, err := DateUnion{Allowed: []string{"DateOnly"}}.Decode(json.RawMessage(`{"contentType":"DateTime","value":"2021-06-01T00:31:00Z"}`))
+	if e := wantCode(t, err, CodeEnum); e.Expected != "DateOnly" || len(e.Allowed) != 1 {
+		t.Errorf("error %+v", e)
+	}
+	if deadline.Name() != "DateOnly|DateTime|ShiftDate" {
+		t.Errorf("Name = %s", deadline.Name())
+	}
+}
+
+func TestDateUnionEncodeAndSort(t *testing.T) {
+	cases := []struct {
+		stored string
+		encode string
+		key    any
+	}{
+		{`{"t":"DateTime","v":1622507460000}`, `{"contentType":"DateTime","value":"2021-06-01T03:31:00+03:00"}`, june1},
+		{`{"t":"DateOnly","v":"2021-06-01"}`, `{"contentType":"DateOnly","day":1,"month":5,"year":2021}`, int64(1622505600000)},
+		{`{"t":"ShiftDate","v":{"days":1,"hours":0,"minutes":0,"isWorkDays":false}}`,
+			`{"contentType":"ShiftDate","days":1,"hours":0,"isWorkDays":false,"minutes":0}`, nil},
+		{`{"t":"DateOnly","v":7}`, `null`, nil}, // damaged rows must not panic
+		{`garbage`, `null`, nil},
+	}
+	for _, c := range cases {
+		if got := encodeJSON(t, deadline, c.stored, Options{Location: msk}); got != c.encode {
+			t.Errorf("Encode(%s) = %s, want %s", c.stored, got, c.encode)
+		}
+		if got := deadline.SortKey(c.stored); got != c.key {
+			t.Errorf("SortKey(%s) = %#v, want %#v", c.stored, got, c.key)
+		}
+	}
+}
