@@ -20,7 +20,8 @@ var (
 )
 
 // unionMembers are the kinds a DateUnion can hold.
-var unionMembers = map[string]Kind{"DateOnly": DateOnly{}, "DateTime": DateTime{}, "ShiftDate": ShiftDate{}}
+var unionMembers = map[string]Kind{"DateOnly": DateOnly{}, "DateTime": DateTime{}, "ShiftDate": ShiftDate{},
+	"IntervalDates": IntervalDates{}, "IntervalTime": IntervalTime{}}
 
 type tagged struct {
 	T string          `json:"t"`
@@ -85,18 +86,36 @@ func (k DateUnion) Encode(stored any, opt Options) any {
 	return nil
 }
 
-// SortKey orders a day by its midnight UTC and an instant by itself; a
-// relative ShiftDate has no position of its own and sorts as NULL.
+// SortKey orders a day by its midnight UTC, an instant by itself and an
+// interval by its start; a relative ShiftDate has no position of its own
+// and sorts as NULL.
 func (k DateUnion) SortKey(stored any) any {
 	name, inner, _ := k.member(stored)
 	ms, isInt := inner.(int64)
-	day, isText := inner.(string)
+	text, isText := inner.(string)
+	dayKey := func(day string) any {
+		if t, err := time.Parse(time.DateOnly, day); err == nil {
+			return t.UnixMilli()
+		}
+		return nil
+	}
 	switch {
 	case name == "DateTime" && isInt:
 		return ms
 	case name == "DateOnly" && isText:
-		if t, err := time.Parse(time.DateOnly, day); err == nil {
-			return t.UnixMilli()
+		return dayKey(text)
+	case (name == "IntervalDates" || name == "IntervalTime") && isText:
+		var iv struct{ From json.RawMessage }
+		if json.Unmarshal([]byte(text), &iv) != nil {
+			return nil
+		}
+		var day string
+		var from int64
+		if json.Unmarshal(iv.From, &day) == nil {
+			return dayKey(day)
+		}
+		if json.Unmarshal(iv.From, &from) == nil {
+			return from
 		}
 	}
 	return nil

@@ -51,3 +51,24 @@ func TestDateUnionEncodeAndSort(t *testing.T) {
 		}
 	}
 }
+
+func TestDateUnionOfIntervals(t *testing.T) {
+	k := DateUnion{Allowed: []string{"IntervalDates", "IntervalTime"}}
+	for _, in := range []string{
+		`{"contentType":"IntervalTime","from":{"contentType":"DateTime","value":"2026-01-12T10:00:00+03:00"},"to":{"contentType":"DateTime","value":"2026-01-12T11:00:00+03:00"}}`,
+		`{"contentType":"IntervalDates","from":{"contentType":"DateOnly","year":2026,"month":0,"day":12},"to":{"contentType":"DateOnly","year":2026,"month":0,"day":14}}`,
+	} {
+		stored, err := k.Decode([]byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if k.SortKey(stored) == nil {
+			t.Fatalf("%s: no sort key", in)
+		}
+		out, _ := json.Marshal(k.Encode(stored, Options{}))
+		again, err := k.Decode(out)
+		if err != nil || again != stored {
+			t.Fatalf("round trip %s: %v %v", out, again, err)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package demo_test
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/artel/artel/internal/auth"
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/demo"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store/storetest"
+	"github.com/artel/artel/internal/value"
+)
+
+// counted are the types the test compares before and after a second Fill.
+var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
+	"ProgramState", "Deal", "Project", "Task", "Todo", "Comment"}
+
+// setup opens a fresh database with an account and a hooked engine.
+func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
+	t.Helper()
+	ctx := context.Background()
+	db := storetest.Open(t, dialect)
+	e := entity.New(db, catalog.MustLoad(), nil)
+	auth.NewService(db).Hook(e)
+	accounts, err := auth.NewAccounts(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	account, err := accounts.Create(ctx, "Демо", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, account
+}
+
+func fill(t *testing.T, e *entity.Engine, account int64) *demo.Result {
+	t.Helper()
+	start := time.Now()
+	res, err := demo.Fill(context.Background(), e, account)
+	if err != nil {
+		t.Fatalf("Fill: %v", err)
+	}
+	t.Logf("Fill took %v, created=%v, counts=%v", time.Since(start), res.Created, res.Counts)
+	return res
+}
+
+// countAll reads how many entities of each type the account holds.
+func countAll(t *testing.T, e *entity.Engine, account int64) map[string]int64 {
+	t.Helper()
+	out := map[string]int64{}
+	for _, typ := range counted {
+		page, err := e.List(context.Background(), entity.Scope{Account: account}, typ, entity.ListQuery{Limit: 1}, value.Options{})
+		if err != nil {
+			t.Fatalf("count %s: %v", typ, err)
+		}
+		out[typ] = page.Count
+	}
+	return out
+}
+
+func TestFill(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, dialect string) {
+		ctx := context.Background()
+		e, account := setup(t, dialect)
+		res := fill(t, e, account)
+		if !res.Created || res.Login != "demo@artel.local" || res.Password != "demo12345" {
+			t.Fatalf("first Fill: %+v", res)
+		}
+		got := countAll(t, e, account)
+		for typ, min := range map[string]int64{"Employee": 20, "Department": 6, "ProgramState": 6, "Deal": 100,
+			"Todo": 50, "Comment": 200} {
+			if got[typ] < min {
+				t.Errorf("%s: %d, want at least %d", typ, got[typ], min)
+			}
+		}
+		if n := got["ContractorHuman"] + got["ContractorCompany"]; n != 200 {
+			t.Errorf("clients: %d, want 200", n)
+		}
+		if n := got["Task"] + got["Project"]; n < 500 {
+			t.Errorf("tasks and projects: %d, want at least 500", n)
+		}
+		for typ, n := range res.Counts {
+			if int64(n) != got[typ] {
+				t.Errorf("Counts[%s] = %d, database has %d", typ, n, got[typ])
+			}
+		}
+
+		again := fill(t, e, account)
+		if again.Created || again.Login != res.Login || again.Password != res.Password {
+			t.Errorf("second Fill: %+v", again)
+		}
+		if after := countAll(t, e, account); !maps.Equal(after, got) {
+			t.Errorf("second Fill changed counts: %v, was %v", after, got)
+		}
+
+		ses, err := auth.NewService(e.DB).Login(ctx, account, res.Login, res.Password, auth.KindToken, "127.0.0.1", "test")
+		if err != nil {
+			t.Fatalf("demo login: %v", err)
+		}
+		user, err := e.Get(ctx, entity.Scope{Account: account}, "Employee", ses.Subject.ID)
+		if err != nil || user.String("lastName") != "Соколова" || user.String("position") != "Генеральный директор" {
+			t.Errorf("demo user %+v: %v", user, err)
+		}
+	})
+}
+
+// TestFillDeterministic fills two fresh databases and compares task names.
+func TestFillDeterministic(t *testing.T) {
+	var names [2][]string
+	for i := range names {
+		e, account := setup(t, "sqlite")
+		fill(t, e, account)
+		names[i] = taskNames(t, e, account)
+	}
+	if len(names[0]) < 480 {
+		t.Fatalf("only %d tasks", len(names[0]))
+	}
+	if !slices.Equal(names[0], names[1]) {
+		t.Errorf("task names differ between runs")
+	}
+}
+
+// taskNames lists every task's name in id order: a list without sortBy
+// comes newest first, so the pages are read and then reversed.
+func taskNames(t *testing.T, e *entity.Engine, account int64) []string {
+	t.Helper()
+	var out []string
+	lq := entity.ListQuery{Limit: entity.MaxLimit}
+	for {
+		page, err := e.List(context.Background(), entity.Scope{Account: account}, "Task", lq, value.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range page.Records {
+			out = append(out, r.String("name"))
+		}
+		if !page.HasMoreNext || len(page.Records) == 0 {
+			slices.Reverse(out)
+			return out
+		}
+		lq.PageAfter = page.Records[len(page.Records)-1].ID
+	}
+}
+
+// TestFillAtomic makes the last step fail (the account requires an extra
+// field on comments that the demo does not know) and checks nothing stays.
+func TestFillAtomic(t *testing.T) {
+	ctx := context.Background()
+	e, account := setup(t, "sqlite")
+	x := &entity.ExtraField{ContentType: "Comment", Name: "mood", Kind: "StringField", HrName: "Настроение", Required: true}
+	if err := e.SaveExtraField(ctx, entity.Scope{Account: account}, x); err != nil {
+		t.Fatal(err)
+	}
+	_, err := demo.Fill(ctx, e, account)
+	var inv *entity.Invalid
+	if !errors.As(err, &inv) {
+		t.Fatalf("Fill: %v, want a 422 from comments", err)
+	}
+	for typ, n := range countAll(t, e, account) {
+		if n != 0 {
+			t.Errorf("%s: %d left after a failed Fill", typ, n)
+		}
+	}
+	if _, err := auth.NewService(e.DB).Login(ctx, account, demo.Login, demo.Password, auth.KindToken, "127.0.0.1", "test"); err == nil {
+		t.Errorf("demo login works after a failed Fill")
+	}
+}
