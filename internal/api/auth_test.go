@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
+	"github.com/artel/artel/internal/auth"
 )
 
 func TestAccessToken(t *testing.T) {
@@ -119,5 +120,43 @@ func TestBrowserSession(t *testing.T) {
 		if r := h.Do("GET", "/api/v3/currentUser", apitest.Req{NoAuth: true, Headers: map[string]string{"Cookie": cookie}}); r.Status != 401 {
 			t.Fatalf("session alive after logout: %d", r.Status)
 		}
+	})
+}
+
+func TestAccountsAreIsolated(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		ctx := t.Context()
+		other, err := h.Srv.Accounts.Create(ctx, "Другая", "other.example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := auth.CreateAdmin(ctx, h.Srv.Engine, other, "Другая", "boss@other.example.com", "other-pass-1"); err != nil {
+			t.Fatal(err)
+		}
+		mine := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Секрет"}}).Obj()["id"].(string)
+		r := h.Do("POST", "/api/v3/auth/access_token", apitest.Req{NoAuth: true, Host: "other.example.com",
+			Form: map[string]string{"grant_type": "password", "username": "boss@other.example.com", "password": "other-pass-1"}})
+		theirs, _ := r.JSON["access_token"].(string)
+		if theirs == "" {
+			t.Fatalf("other account sign-in: %s", r.Body)
+		}
+		at := func(token string) apitest.Req { return apitest.Req{Token: token, Host: "other.example.com"} }
+		h.Run(t, []apitest.Scenario{
+			{Name: "my token on their host", Method: "GET", Path: "/api/v3/currentUser", Req: at(h.Token), Status: 401},
+			{Name: "their token on my host", Method: "GET", Path: "/api/v3/currentUser", Req: apitest.Req{Token: theirs}, Status: 401},
+			{Name: "my admin cannot sign in on their host", Method: "POST", Path: "/api/v3/auth/access_token", Status: 401,
+				Req: apitest.Req{NoAuth: true, Host: "other.example.com", Form: map[string]string{"grant_type": "password", "username": apitest.AdminLogin, "password": apitest.AdminPassword}}},
+			{Name: "by id", Method: "GET", Path: "/api/v3/task/" + mine, Req: at(theirs), Status: 404},
+			{Name: "update by id", Method: "POST", Path: "/api/v3/task/" + mine, Req: apitest.Req{Token: theirs, Host: "other.example.com", Body: map[string]any{"name": "x"}}, Status: 404},
+			{Name: "delete by id", Method: "DELETE", Path: "/api/v3/task/" + mine, Req: at(theirs), Status: 404},
+			{Name: "in lists", Method: "GET", Path: "/api/v3/task", Req: at(theirs), Status: 200, Contains: []string{`"count":0,`}, NotContains: []string{"Секрет"}},
+			{Name: "as a link", Method: "POST", Path: "/api/v3/comment", Status: 422, Contains: []string{`"type":"link_not_found"`},
+				Req: apitest.Req{Token: theirs, Host: "other.example.com", Body: map[string]any{"content": "x", "subject": map[string]any{"contentType": "Task", "id": mine}}}},
+			{Name: "in bulk", Method: "POST", Path: "/api/v3/bulk", Status: 200, NotContains: []string{"Секрет"},
+				Req: apitest.Req{Token: theirs, Host: "other.example.com", Body: map[string]any{"calls": []any{map[string]any{"url": "/api/v3/task/" + mine, "method": "GET"}}}}},
+			{Name: "in getEntitiesByLinks", Method: "POST", Path: "/api/v3/bulk/getEntitiesByLinks", Status: 200, Contains: []string{`"data":[]`},
+				Req: apitest.Req{Token: theirs, Host: "other.example.com", Body: []any{map[string]any{"contentType": "Task", "id": mine}}}},
+			{Name: "still mine", Method: "GET", Path: "/api/v3/task/" + mine, Status: 200, Contains: []string{"Секрет"}},
+		})
 	})
 }

@@ -129,3 +129,50 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 		}
 	})
 }
+
+func TestLinksBothWaysAndCounts(t *testing.T) {
+	Each(t, func(t *testing.T, d string) {
+		e, _ := engine(t, d)
+		ctx := context.Background()
+		company := mustCreate(t, e, acc1, "ContractorCompany", `{"name":"ООО «Альфа»"}`)
+		for i := 0; i < 3; i++ {
+			mustCreate(t, e, acc1, "ContractorHuman", fmt.Sprintf(`{"firstName":"Контакт %d","company":{"contentType":"ContractorCompany","id":%d}}`, i, company.ID))
+		}
+		// forward: each contact links its company; reverse: the company's contacts.
+		sel := entity.Selection{Fields: []string{"contacts"}}
+		got, _ := e.Get(ctx, acc1, "ContractorCompany", company.ID)
+		if err := e.Expand(ctx, acc1, []*entity.Record{got}, sel); err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Many["contacts"]) != 3 || got.Counts["contactsCount"] != 3 {
+			t.Fatalf("contacts %v counts %v", got.Many["contacts"], got.Counts)
+		}
+		// Events reach subscribers only once the row is committed.
+		seen := make(chan error, 1)
+		unsub := e.Bus.Subscribe(func(ev entity.Event) {
+			_, err := e.Get(context.Background(), acc1, ev.Type, ev.ID)
+			seen <- err
+		})
+		mustCreate(t, e, acc1, "Tag", `{"name":"важное"}`)
+		unsub()
+		if err := <-seen; err != nil {
+			t.Fatalf("subscriber could not read the new row: %v", err)
+		}
+	})
+}
+
+func TestBeforeDeleteCanRefuse(t *testing.T) {
+	Each(t, func(t *testing.T, d string) {
+		e, ev := engine(t, d)
+		e.Hook("Tag", entity.Hooks{BeforeDelete: func(context.Context, entity.Scope, *entity.Record) error {
+			return entity.Invalidf("id", entity.CodeInUse, "")
+		}})
+		tag := mustCreate(t, e, acc1, "Tag", `{"name":"нельзя"}`)
+		if err := e.Delete(context.Background(), acc1, "Tag", tag.ID); err == nil {
+			t.Fatal("delete not refused")
+		}
+		if _, err := e.Get(context.Background(), acc1, "Tag", tag.ID); err != nil || ev.count() != 1 {
+			t.Fatalf("refused delete changed something: %v, %d events", err, ev.count())
+		}
+	})
+}
