@@ -5,7 +5,10 @@ GO ?= go
 LDFLAGS := -X main.version=$(VERSION)
 FUZZTIME ?= 30s
 
-.PHONY: build web run test test-go test-web bench fuzz clean
+DURATION ?= 10m
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+
+.PHONY: build web run test test-go test-web bench crashtest soak fuzz clean
 
 # build: the web app when web/ has one, then the single binary bin/artel.
 build: web
@@ -33,9 +36,19 @@ test-web:
 		cd web && { [ -d node_modules ] || npm ci; } && npm test; \
 	fi
 
-# bench: the benchmarks; figures go to docs/performance.md.
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./internal/...
+# bench: the real binary on a generated account, driven over HTTP, on
+# SQLite and PostgreSQL; prints one table and writes bench/results/.
+bench: build
+	$(GO) run ./bench/load -binary bin/artel -postgres "$(PG_URL)"
+
+# crashtest: writers over HTTP while the server is killed with SIGKILL;
+# every acknowledged write must survive.
+crashtest: build
+	$(GO) run ./bench/crashtest -binary bin/artel -kills 50 -postgres "$(PG_URL)"
+
+# soak: mixed read/write load for DURATION; errors, p99 over time, memory.
+soak: build
+	$(GO) run ./bench/soak -binary bin/artel -duration $(DURATION)
 
 # fuzz: every go test -fuzz target for FUZZTIME each (their seed corpora
 # already run in make test).
