@@ -136,7 +136,7 @@ func TestBadInput(t *testing.T) {
 					}
 				}, Contains: []string{"Обязательно к заполнению"}},
 			{Name: "English by Accept-Language", Method: "POST", Path: "/api/v3/task", Status: 422,
-				Req: apitest.Req{Body: map[string]any{}, Headers: map[string]string{"Accept-Language": "en-US,en;q=0.9"}},
+				Req:      apitest.Req{Body: map[string]any{}, Headers: map[string]string{"Accept-Language": "en-US,en;q=0.9"}},
 				Contains: []string{`"message":"Required"`}},
 			{Name: "oversized body", Method: "POST", Path: "/api/v3/task", Status: 413,
 				Req: apitest.Req{Body: `{"name":"` + strings.Repeat("x", 33<<20) + `"}`}},

@@ -36,7 +36,10 @@ func names(r *apitest.Resp) []string {
 	return out
 }
 
-func pagination(r *apitest.Resp) map[string]any { p, _ := r.Meta()["pagination"].(map[string]any); return p }
+func pagination(r *apitest.Resp) map[string]any {
+	p, _ := r.Meta()["pagination"].(map[string]any)
+	return p
+}
 
 func TestListPagingAndQueryForms(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {

@@ -35,6 +35,9 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 		}
 		return s.notFound(c)
 	case "openapi.json":
+		if len(segs) != 1 || c.method != http.MethodGet {
+			return s.methodNotAllowed(c)
+		}
 		return Response{Status: http.StatusOK, Data: s.openAPI(c.lang)}
 	case "auth":
 		if len(segs) == 2 && segs[1] == "logout" && c.method == http.MethodPost {

@@ -41,6 +41,9 @@ func (e *Engine) Delete(ctx context.Context, sc Scope, typeName string, id int64
 			"DELETE FROM links WHERE src_type = ? AND src_id = ?"), t.Name, id); err != nil {
 			return fmt.Errorf("entity: delete %s %d links: %w", t.Name, id, err)
 		}
+		if err := e.bumpCount(ctx, sc, t.Name, id, -1); err != nil {
+			return err
+		}
 		events := append(touched, Event{Account: sc.Account, Type: t.Name, ID: id, Action: "dropped"})
 		store.AfterCommit(ctx, func() {
 			for _, ev := range events {

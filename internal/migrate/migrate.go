@@ -15,11 +15,13 @@ import (
 	"github.com/artel/artel/internal/store"
 )
 
-// Migration is one step of the system schema.
+// Migration is one step of the system schema: statements, then optional
+// Go code for what SQL alone cannot say (it sees the catalogue).
 type Migration struct {
 	Version int
 	Name    string
 	SQL     func(d store.Dialect) []string
+	Go      func(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 }
 
 // Run brings the schema up to date. It is safe to run from several
@@ -46,6 +48,11 @@ func Run(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
 			}
 			for _, stmt := range m.SQL(db.Dialect) {
 				if err := db.Exec(ctx, stmt); err != nil {
+					return fmt.Errorf("migrate: %d %s: %w", m.Version, m.Name, err)
+				}
+			}
+			if m.Go != nil {
+				if err := m.Go(ctx, db, cat); err != nil {
 					return fmt.Errorf("migrate: %d %s: %w", m.Version, m.Name, err)
 				}
 			}

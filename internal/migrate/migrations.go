@@ -1,6 +1,11 @@
 package migrate
 
-import "github.com/artel/artel/internal/store"
+import (
+	"context"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/store"
+)
 
 // migrations is append-only. Never edit or reorder a landed entry.
 var migrations = []Migration{
@@ -23,7 +28,7 @@ var migrations = []Migration{
 				order_pos INTEGER NOT NULL DEFAULT 0,
 				UNIQUE (account_id, content_type, name))`,
 		}
-	}},
+	}, nil},
 	{2, "credentials and sessions", func(d store.Dialect) []string {
 		return []string{
 			`CREATE TABLE credentials (` + d.IDColumn() + `,
@@ -37,5 +42,15 @@ var migrations = []Migration{
 				refresh_expires_at BIGINT NOT NULL, ip TEXT NOT NULL, user_agent TEXT NOT NULL)`,
 			`CREATE INDEX sessions_subject ON sessions (account_id, subject_type, subject_id)`,
 		}
+	}, nil},
+	{3, "entity counts", func(d store.Dialect) []string {
+		// A list's total without a filter is read from here instead of a
+		// COUNT(*) over every row of the account. Each type's count is
+		// spread over slots (id % 16) so concurrent writers on PostgreSQL
+		// rarely wait on the same row.
+		return []string{`CREATE TABLE entity_counts (account_id BIGINT NOT NULL, content_type TEXT NOT NULL,
+			slot INTEGER NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (account_id, content_type, slot))`}
+	}, func(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
+		return Recount(ctx, db, cat)
 	}},
 }

@@ -25,7 +25,8 @@ type DB struct {
 	Dialect Dialect
 	writer  *sql.DB
 	reader  *sql.DB
-	path    string // SQLite file, empty on PostgreSQL
+	path    string     // SQLite file, empty on PostgreSQL
+	rcache  *stmtCache // prepared reads, SQLite only (nil on PostgreSQL)
 }
 
 // Open connects to PostgreSQL when url is set, else to SQLite in dataDir.
@@ -61,7 +62,7 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 	reader.SetMaxIdleConns(8)
 	reader.SetConnMaxIdleTime(0)
 	reader.SetConnMaxLifetime(0)
-	db := &DB{Dialect: SQLite, writer: writer, reader: reader, path: path}
+	db := &DB{Dialect: SQLite, writer: writer, reader: reader, path: path, rcache: newStmtCache(reader)}
 	// The writer creates the file and switches it to WAL before any reader
 	// opens it read-only.
 	if err := writer.PingContext(ctx); err != nil {
@@ -90,6 +91,9 @@ func (db *DB) Path() string { return db.path }
 
 // Close closes every connection.
 func (db *DB) Close() error {
+	if db.rcache != nil {
+		db.rcache.close()
+	}
 	err := db.writer.Close()
 	if db.reader != db.writer {
 		err = errors.Join(err, db.reader.Close())
@@ -119,6 +123,9 @@ type txKey struct{}
 func (db *DB) Q(ctx context.Context) Querier {
 	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
 		return tx
+	}
+	if db.rcache != nil {
+		return cachedDB{db.rcache}
 	}
 	return db.reader
 }
