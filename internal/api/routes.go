@@ -11,11 +11,41 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
+// handler serves a module route; ids are the numeric segments in order.
+type handler func(s *Server, ctx context.Context, c *call, ids []int64) Response
+
+// routeSets holds the module routes beyond the generic entity routes, each
+// keyed "METHOD /path" with {id} standing for a numeric segment, e.g.
+// "GET /accountInfo" or "POST /employee/{id}/fire". Files add theirs in init.
+var routeSets []map[string]handler
+
+// moduleRoute finds the module route of a call.
+func moduleRoute(c *call) (handler, []int64) {
+	var ids []int64
+	key := c.method + " "
+	for _, seg := range c.segs {
+		if id, ok := parseID(seg); ok {
+			ids = append(ids, id)
+			seg = "{id}"
+		}
+		key += "/" + seg
+	}
+	for _, set := range routeSets {
+		if h, ok := set[key]; ok {
+			return h, ids
+		}
+	}
+	return nil, nil
+}
+
 // dispatch routes one authenticated call. Bulk calls come through here too.
 func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	segs := c.segs
 	if len(segs) == 0 {
 		return s.notFound(c)
+	}
+	if h, ids := moduleRoute(c); h != nil {
+		return h(s, ctx, c, ids)
 	}
 	switch segs[0] {
 	case "bulk":

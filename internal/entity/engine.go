@@ -14,11 +14,18 @@ import (
 )
 
 // Scope is who acts and in which account. Nothing in the engine reads or
-// writes outside Scope.Account.
+// writes outside Scope.Account. The rights layer fills the rest per request.
 type Scope struct {
 	Account int64
-	Actor   value.Link // the signed-in employee or guest; zero for the system
+	Actor   value.Link      // the signed-in employee or guest; zero for the system
+	Admin   bool            // an administrator (the employee_groups right)
+	Guest   bool            // a client with guest access
+	Perms   map[string]bool // the user's permission actions (crm_enter, ...)
+	System  bool            // internal work (first start, demo, jobs): no rights apply
 }
+
+// Can reports whether the scope holds a permission action.
+func (s Scope) Can(action string) bool { return s.System || s.Admin || s.Perms[action] }
 
 // Engine is the catalogue-driven entity engine.
 type Engine struct {
