@@ -21,6 +21,9 @@ func (e *Engine) Delete(ctx context.Context, sc Scope, typeName string, id int64
 		if err != nil {
 			return err
 		}
+		if err := e.allow(ctx, sc, ActDelete, t, rec); err != nil {
+			return err
+		}
 		for _, h := range e.hooks[t.Name] {
 			if h.BeforeDelete != nil {
 				if err := h.BeforeDelete(ctx, sc, rec); err != nil {

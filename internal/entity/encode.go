@@ -63,6 +63,19 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 	if err := e.counts(ctx, sc, recs, counts); err != nil {
 		return err
 	}
+	if e.Policy != nil && !sc.System && recs[0].Type.Has("possibleActions") && (sel.requested("possibleActions") || !sel.Only) {
+		actions := e.Policy.PossibleActions(ctx, sc, recs)
+		for _, r := range recs {
+			if r.Computed == nil {
+				r.Computed = map[string]any{}
+			}
+			list := actions[r.ID]
+			if list == nil {
+				list = []string{}
+			}
+			r.Computed["possibleActions"] = list
+		}
+	}
 	got, err := e.collections(ctx, sc, recs, colls)
 	if err != nil {
 		return err
@@ -110,6 +123,11 @@ func Encode(rec *Record, sel Selection, extras []*ExtraField, opt value.Options)
 				}
 				out[f.Name] = items
 			}
+		}
+	}
+	for name, v := range rec.Computed {
+		if !sel.Only || sel.requested(name) {
+			out[name] = v
 		}
 	}
 	for _, x := range extras {

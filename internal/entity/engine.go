@@ -29,12 +29,14 @@ func (s Scope) Can(action string) bool { return s.System || s.Admin || s.Perms[a
 
 // Engine is the catalogue-driven entity engine.
 type Engine struct {
-	DB    *store.DB
-	Cat   *catalog.Catalog
-	Bus   Bus
-	Now   func() time.Time
-	hooks map[string][]Hooks
-	refs  map[string][]ref // content type -> single-link columns that can point at it
+	DB  *store.DB
+	Cat *catalog.Catalog
+	Bus Bus
+	Now func() time.Time
+	// Policy limits what each scope sees and does; nil allows everything.
+	Policy Policy
+	hooks  map[string][]Hooks
+	refs   map[string][]ref // content type -> single-link columns that can point at it
 }
 
 type ref struct {

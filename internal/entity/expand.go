@@ -31,9 +31,13 @@ func (e *Engine) collections(ctx context.Context, sc Scope, recs []*Record, fiel
 		case catalog.RoleReverse:
 			rt := e.Cat.Type(f.Reverse.Type)
 			col := rt.Field(f.Reverse.Field).Column
-			q := fmt.Sprintf("SELECT %s_i, id FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i IN (%s) ORDER BY id",
-				col, rt.Table, col, col, placeholders(len(ids)))
-			err := e.eachPair(ctx, q, append([]any{sc.Account, t.Name}, int64Args(ids)...), func(owner, id int64) {
+			w, err := e.restrict(ctx, sc, rt, sqlPart{sql: fmt.Sprintf("%s.account_id = ? AND %s_t = ? AND %s_i IN (%s)",
+				rt.Table, col, col, placeholders(len(ids))), args: append([]any{sc.Account, t.Name}, int64Args(ids)...)})
+			if err != nil {
+				return nil, err
+			}
+			q := fmt.Sprintf("SELECT %s_i, id FROM %s WHERE %s ORDER BY id", col, rt.Table, w.sql)
+			err = e.eachPair(ctx, q, w.args, func(owner, id int64) {
 				put(owner, f.Name, value.Link{Type: rt.Name, ID: id})
 			})
 			if err != nil {
@@ -93,10 +97,14 @@ func (e *Engine) counts(ctx context.Context, sc Scope, recs []*Record, fields []
 		case catalog.RoleReverse:
 			rt := e.Cat.Type(coll.Reverse.Type)
 			col := rt.Field(coll.Reverse.Field).Column
-			q := fmt.Sprintf("SELECT %s_i, COUNT(*) FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i IN (%s) GROUP BY %s_i",
-				col, rt.Table, col, col, placeholders(len(ids)), col)
+			w, err := e.restrict(ctx, sc, rt, sqlPart{sql: fmt.Sprintf("%s.account_id = ? AND %s_t = ? AND %s_i IN (%s)",
+				rt.Table, col, col, placeholders(len(ids))), args: append([]any{sc.Account, t.Name}, int64Args(ids)...)})
+			if err != nil {
+				return err
+			}
+			q := fmt.Sprintf("SELECT %s_i, COUNT(*) FROM %s WHERE %s GROUP BY %s_i", col, rt.Table, w.sql, col)
 			name := f.Name
-			err := e.eachPair(ctx, q, append([]any{sc.Account, t.Name}, int64Args(ids)...), func(owner, n int64) {
+			err = e.eachPair(ctx, q, w.args, func(owner, n int64) {
 				byID[owner].Counts[name] = n
 			})
 			if err != nil {

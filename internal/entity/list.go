@@ -70,6 +70,11 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 		lq.Limit = DefaultLimit
 	}
 	lq.Limit = min(lq.Limit, MaxLimit)
+	if cond, err := e.visible(ctx, sc, t); err != nil {
+		return nil, err
+	} else if cond != nil {
+		lq.Where = append(append([]Condition{}, lq.Where...), *cond)
+	}
 	where, err := e.where(ctx, sc, t, lq, opt)
 	if err != nil {
 		return nil, err

@@ -21,6 +21,8 @@ type Record struct {
 	Many   map[string][]value.Link // collections, when loaded
 	Counts map[string]int64        // RoleCount fields, when loaded
 	Extra  map[string]any          // extra field values, stored form
+	// Computed holds fields derived for the reader (possibleActions).
+	Computed map[string]any
 }
 
 // Link is the record's own link.
@@ -133,9 +135,13 @@ func (e *Engine) load(ctx context.Context, sc Scope, t *catalog.Type, ids []int6
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	q := fmt.Sprintf("SELECT %s FROM %s WHERE account_id = ? AND id IN (%s)", selectList(t), t.Table, placeholders(len(ids)))
-	args := append([]any{sc.Account}, int64Args(ids)...)
-	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), args...)
+	w, err := e.restrict(ctx, sc, t, sqlPart{sql: fmt.Sprintf("%s.account_id = ? AND %s.id IN (%s)", t.Table, t.Table, placeholders(len(ids))),
+		args: append([]any{sc.Account}, int64Args(ids)...)})
+	if err != nil {
+		return nil, err
+	}
+	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s", selectList(t), t.Table, w.sql)
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("entity: load %s: %w", t.Name, err)
 	}

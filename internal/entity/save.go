@@ -79,6 +79,13 @@ func NewChange(sc Scope, t *catalog.Type, old *Record) *Change {
 }
 
 func (e *Engine) save(ctx context.Context, c *Change) (*Record, error) {
+	action := ActEdit
+	if c.New {
+		action = ActCreate
+	}
+	if err := e.allow(ctx, c.Scope, action, c.Type, c.Old); err != nil {
+		return nil, err
+	}
 	e.applyDefaults(c)
 	for _, h := range e.hooks[c.Type.Name] {
 		if h.BeforeSave != nil {
@@ -110,11 +117,11 @@ func (e *Engine) save(ctx context.Context, c *Change) (*Record, error) {
 			}
 		}
 	}
-	action := "updated"
+	evAction := "updated"
 	if c.New {
-		action = "created"
+		evAction = "created"
 	}
-	ev := Event{Account: c.Scope.Account, Type: c.Type.Name, ID: c.ID, Action: action, Fields: c.Fields()}
+	ev := Event{Account: c.Scope.Account, Type: c.Type.Name, ID: c.ID, Action: evAction, Fields: c.Fields()}
 	store.AfterCommit(ctx, func() { e.Bus.Publish(ev) })
 	return rec, nil
 }
@@ -227,9 +234,16 @@ func (e *Engine) checkLinks(ctx context.Context, c *Change) error {
 	return bad.orNil()
 }
 
+// existing reports which ids exist and are visible to the scope: linking to
+// an entity one cannot see is the same as linking to nothing.
 func (e *Engine) existing(ctx context.Context, sc Scope, t *catalog.Type, ids []int64) (map[int64]bool, error) {
-	q := fmt.Sprintf("SELECT id FROM %s WHERE account_id = ? AND id IN (%s)", t.Table, placeholders(len(ids)))
-	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), append([]any{sc.Account}, int64Args(ids)...)...)
+	w, err := e.restrict(ctx, sc, t, sqlPart{sql: fmt.Sprintf("%s.account_id = ? AND %s.id IN (%s)", t.Table, t.Table, placeholders(len(ids))),
+		args: append([]any{sc.Account}, int64Args(ids)...)})
+	if err != nil {
+		return nil, err
+	}
+	q := fmt.Sprintf("SELECT id FROM %s WHERE %s", t.Table, w.sql)
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("entity: check links: %w", err)
 	}

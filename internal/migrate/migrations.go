@@ -53,4 +53,38 @@ var migrations = []Migration{
 	}, func(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
 		return Recount(ctx, db, cat)
 	}},
+	{4, "rights groups", func(d store.Dialect) []string {
+		return []string{
+			`CREATE TABLE rights_groups (` + d.IDColumn() + `, account_id BIGINT NOT NULL, name TEXT NOT NULL,
+				actions TEXT NOT NULL, everyone INTEGER NOT NULL DEFAULT 0, system_key TEXT,
+				UNIQUE (account_id, system_key))`,
+			`CREATE TABLE rights_members (account_id BIGINT NOT NULL, group_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL,
+				PRIMARY KEY (group_id, subject_type, subject_id))`,
+			`CREATE INDEX rights_members_subject ON rights_members (account_id, subject_type, subject_id)`,
+		}
+	}, nil},
+	{5, "sign-in protection, bans, IP allow-lists, invite links", func(d store.Dialect) []string {
+		// Failed sign-ins are rows, not in-memory counters, so every node
+		// of a cluster sees the same count; bucket is "login:<login>" or
+		// "ip:<address>". Rows older than the window are deleted as new
+		// failures arrive.
+		return []string{
+			`CREATE TABLE login_failures (account_id BIGINT NOT NULL, bucket TEXT NOT NULL, at BIGINT NOT NULL)`,
+			`CREATE INDEX login_failures_bucket ON login_failures (account_id, bucket, at)`,
+			`CREATE INDEX login_failures_at ON login_failures (at)`,
+			// reason is "fired" or "blocked": either one stops sign-in, and
+			// lifting one leaves the other in force.
+			`CREATE TABLE sign_in_bans (account_id BIGINT NOT NULL, subject_type TEXT NOT NULL,
+				subject_id BIGINT NOT NULL, reason TEXT NOT NULL, since BIGINT NOT NULL,
+				PRIMARY KEY (account_id, subject_type, subject_id, reason))`,
+			`CREATE TABLE ip_allow_lists (account_id BIGINT PRIMARY KEY, cidrs TEXT NOT NULL, updated_at BIGINT NOT NULL)`,
+			`CREATE TABLE invite_links (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, uuid TEXT NOT NULL UNIQUE, enabled INTEGER NOT NULL,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX invite_links_account ON invite_links (account_id)`,
+			`CREATE TABLE invite_registrations (account_id BIGINT NOT NULL, link_id BIGINT NOT NULL,
+				employee_id BIGINT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (link_id, employee_id))`,
+		}
+	}, nil},
 }

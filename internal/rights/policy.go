@@ -1,0 +1,181 @@
+package rights
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
+)
+
+// Policy is the engine's rights policy, built from the rules table.
+type Policy struct{ Cat *catalog.Catalog }
+
+var _ entity.Policy = (*Policy)(nil)
+
+// Visible limits reads to what docs/rights.md says the scope may see.
+func (p *Policy) Visible(ctx context.Context, sc entity.Scope, t *catalog.Type) (*entity.Condition, error) {
+	if sc.Admin {
+		return nil, nil
+	}
+	return p.visible(sc, t, 0)
+}
+
+func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.Condition, error) {
+	r := ruleFor(t.Name)
+	if sc.Guest {
+		if !r.GuestSee {
+			return &entity.Condition{SQL: "1 = 0"}, nil
+		}
+	} else {
+		if r.Everyone || (r.Read != "" && sc.Can(r.Read)) || (r.Read == "" && len(r.Members) == 0 && r.Via == "") {
+			return nil, nil
+		}
+	}
+	var parts []string
+	var args []any
+	if m := p.members(sc, t, r.Members); m != nil {
+		parts, args = append(parts, m.SQL), append(args, m.Args...)
+	}
+	if r.Via != "" && depth < 2 {
+		via, err := p.via(sc, t, r.Via, depth)
+		if err != nil {
+			return nil, err
+		}
+		parts, args = append(parts, via.SQL), append(args, via.Args...)
+	}
+	if len(parts) == 0 {
+		return &entity.Condition{SQL: "1 = 0"}, nil
+	}
+	return &entity.Condition{SQL: "(" + strings.Join(parts, ") OR (") + ")", Args: args}, nil
+}
+
+// members matches entities whose member fields name the actor.
+func (p *Policy) members(sc entity.Scope, t *catalog.Type, fields []string) *entity.Condition {
+	var parts []string
+	var args []any
+	var many []any
+	for _, name := range fields {
+		f := t.Field(name)
+		if f == nil || !contains(f.Targets, sc.Actor.Type) {
+			continue
+		}
+		switch f.Role {
+		case catalog.RoleLink:
+			parts = append(parts, fmt.Sprintf("(%s.%s_t = ? AND %s.%s_i = ?)", t.Table, f.Column, t.Table, f.Column))
+			args = append(args, sc.Actor.Type, sc.Actor.ID)
+		case catalog.RoleLinks:
+			many = append(many, f.Name)
+		}
+	}
+	if len(many) > 0 {
+		parts = append(parts, fmt.Sprintf(`EXISTS (SELECT 1 FROM links l WHERE l.src_type = ? AND l.src_id = %s.id
+			AND l.field IN (%s) AND l.dst_type = ? AND l.dst_id = ?)`, t.Table, strings.TrimSuffix(strings.Repeat("?, ", len(many)), ", ")))
+		args = append(append(append(args, t.Name), many...), sc.Actor.Type, sc.Actor.ID)
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return &entity.Condition{SQL: strings.Join(parts, " OR "), Args: args}
+}
+
+// via matches entities whose link points at something the scope sees.
+func (p *Policy) via(sc entity.Scope, t *catalog.Type, field string, depth int) (*entity.Condition, error) {
+	f := t.Field(field)
+	var parts []string
+	var args []any
+	for _, target := range f.Targets {
+		tt := p.Cat.Type(target)
+		cond, err := p.visible(sc, tt, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		sub := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s.account_id = ?", tt.Table, tt.Table, tt.Table)
+		subArgs := []any{sc.Account}
+		if cond != nil {
+			sub += " AND (" + cond.SQL + ")"
+			subArgs = append(subArgs, cond.Args...)
+		}
+		parts = append(parts, fmt.Sprintf("(%s.%s_t = ? AND %s.%s_i IN (%s))", t.Table, f.Column, t.Table, f.Column, sub))
+		args = append(append(args, target), subArgs...)
+	}
+	if len(parts) == 0 {
+		return &entity.Condition{SQL: "1 = 0"}, nil
+	}
+	return &entity.Condition{SQL: strings.Join(parts, " OR "), Args: args}, nil
+}
+
+// Allow checks writes. The entity is already known to be visible.
+func (p *Policy) Allow(ctx context.Context, sc entity.Scope, action string, t *catalog.Type, rec *entity.Record) error {
+	if sc.Admin || allowed(sc, action, t, rec) {
+		return nil
+	}
+	return entity.ErrForbidden
+}
+
+func allowed(sc entity.Scope, action string, t *catalog.Type, rec *entity.Record) bool {
+	r := ruleFor(t.Name)
+	if r.AdminOnly {
+		return t.Name == "Employee" && action == entity.ActEdit && rec != nil && rec.Link() == sc.Actor
+	}
+	if action == entity.ActCreate {
+		if sc.Guest {
+			return r.GuestAdd
+		}
+		return r.Add == "" || sc.Can(r.Add)
+	}
+	if len(r.EditBy) == 0 {
+		return !sc.Guest && (r.Add == "" || sc.Can(r.Add))
+	}
+	fields := r.EditBy
+	if action == entity.ActDelete {
+		fields = fields[:1]
+	}
+	for _, name := range fields {
+		if l, ok := rec.Links[name]; ok && l == sc.Actor {
+			return true
+		}
+	}
+	return false
+}
+
+// PossibleActions lists act_read and the writes Allow would grant.
+func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string {
+	out := make(map[int64][]string, len(recs))
+	for _, rec := range recs {
+		acts := []string{"act_read"}
+		if sc.Admin || allowed(sc, entity.ActEdit, rec.Type, rec) {
+			acts = append(acts, "act_edit")
+		}
+		if sc.Admin || allowed(sc, entity.ActDelete, rec.Type, rec) {
+			acts = append(acts, "act_delete")
+		}
+		out[rec.ID] = acts
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Fill completes a request's scope from the signed-in subject: guests by
+// their type, employees by their rights groups.
+func (s *Service) Fill(ctx context.Context, sc *entity.Scope) error {
+	if sc.Actor.Type == "ContractorHuman" {
+		sc.Guest, sc.Perms = true, map[string]bool{}
+		return nil
+	}
+	perms, err := s.actionsOf(ctx, sc.Account, sc.Actor)
+	if err != nil {
+		return err
+	}
+	sc.Perms, sc.Admin = perms, perms[AdminAction]
+	return nil
+}

@@ -1,0 +1,72 @@
+package rights
+
+// Rule is who sees and changes one content type, as data: docs/rights.md
+// is written from this table, and a new business area adds a row here
+// instead of checks in its handlers.
+type Rule struct {
+	// Read is the permission to see every entity of the type; "" with
+	// Members set means only the members (and administrators) see one.
+	Read string
+	// Members are the link fields naming the people who see an entity
+	// whether or not they hold Read.
+	Members []string
+	// Via makes an entity visible when the entity its link points to is
+	// (a comment is seen by whoever sees its subject).
+	Via string
+	// Add is the permission to create; "" lets every employee create.
+	Add string
+	// EditBy are the single-link members who may change an entity; with
+	// none, whoever may create may also change. The first one may delete.
+	EditBy []string
+	// Guests: whether guests see the entity when they are members (or,
+	// with Via, see its subject), and whether they may create one.
+	GuestSee, GuestAdd bool
+	// Everyone lets every employee (not guests) read, whatever Read says.
+	Everyone bool
+	// AdminOnly reserves every write to administrators.
+	AdminOnly bool
+}
+
+var taskMembers = []string{"owner", "responsible", "executors", "auditors", "participants", "templateUsers", "templateViewers", "userCreated"}
+
+// rules per content type; types not listed follow defaultRule.
+var rules = map[string]Rule{
+	"Task":              {Members: taskMembers, Add: "tasks_add", EditBy: []string{"owner", "responsible"}, GuestSee: true},
+	"Project":           {Members: taskMembers, Add: "tasks_add", EditBy: []string{"owner", "responsible"}, GuestSee: true},
+	"Comment":           {Via: "subject", EditBy: []string{"owner"}, GuestSee: true, GuestAdd: true},
+	"Todo":              {Members: []string{"userCreated", "responsible", "participants"}, Add: "todos_add", EditBy: []string{"userCreated", "responsible"}, GuestSee: true, GuestAdd: true},
+	"Topic":             {Members: []string{"owner", "participants", "visavis"}, Add: "discuss_add", EditBy: []string{"owner"}, GuestSee: true},
+	"ContractorHuman":   {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
+	"ContractorCompany": {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
+	"Payer":             {Read: "crm_enter", Add: "crm_add"},
+	"Deal":              {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
+	"Program":           {Read: "deal_enter", AdminOnly: true},
+	"ProgramState":      {Read: "deal_enter", AdminOnly: true},
+	"Invoice":           {Read: "invoice_enter", Add: "invoice_add"},
+	"FinOperation":      {Read: "fin_operation", Add: "fin_operation_add"},
+	"Offer":             {Read: "offer_enter", Add: "offer_add"},
+	"Warehouse":         {Read: "consignment_enter", Add: "consignment_enter"},
+	"Consignment":       {Read: "consignment_enter", Add: "consignment_enter"},
+	"Doc":               {Read: "doc_enter", Add: "doc_add"},
+	"DocFolder":         {Read: "doc_enter", Add: "doc_add"},
+	"DocVersion":        {Read: "doc_enter", Add: "doc_add"},
+	"Report":            {Read: "report_enter", Add: "report_add"},
+	"KnowledgeBase":     {Everyone: true, Add: "can_create_knowledge"},
+	"KnowledgeArticle":  {Everyone: true, Add: "can_create_knowledge"},
+	"Employee":          {Everyone: true, GuestSee: true, AdminOnly: true},
+	"Department":        {Everyone: true, AdminOnly: true},
+	"SystemSetting":     {Everyone: true, AdminOnly: true},
+	"IntegrationWidget": {Everyone: true, AdminOnly: true},
+	"Application":       {Everyone: true, AdminOnly: true},
+}
+
+// defaultRule: every employee sees and changes the rest (filters, tags,
+// files, settings of their own); guests see none of it.
+var defaultRule = Rule{Everyone: true}
+
+func ruleFor(typeName string) Rule {
+	if r, ok := rules[typeName]; ok {
+		return r
+	}
+	return defaultRule
+}
