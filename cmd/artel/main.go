@@ -31,6 +31,10 @@ func main() {
 		err = migrateCmd(ctx, os.Args[2:])
 	case "account":
 		err = accountCmd(ctx, os.Args[2:])
+	case "backup":
+		err = backupCmd(ctx, os.Args[2:])
+	case "restore":
+		err = restoreCmd(ctx, os.Args[2:])
 	case "version":
 		fmt.Println("artel", version)
 	case "help", "-h", "--help":
@@ -52,6 +56,8 @@ commands:
   serve     start the server (flags: --listen, --data, --database-url, --demo)
   migrate   bring the database schema up to date and exit
   account   create --host HOST [--name NAME] [--admin-email E --admin-password P]
+  backup    FILE: copy the SQLite database while the server runs (PostgreSQL: prints the pg_dump command)
+  restore   FILE: replace the SQLite database with a backup; the server must be stopped
   version   print the version
 `)
 }

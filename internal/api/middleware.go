@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/artel/artel/internal/metrics"
 	"github.com/klauspost/compress/gzhttp"
 )
 
@@ -30,16 +31,25 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logRequests writes one line per request: method, path, status, duration.
+// logRequests writes one line per request: method, path, status, duration;
+// and counts the request in the metrics when they are on.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
 		next.ServeHTTP(sw, r)
+		d := time.Since(start)
 		s.Log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"duration", time.Since(start).Round(time.Microsecond))
+			"duration", d.Round(time.Microsecond))
+		if s.Metrics != nil {
+			route, entity := metrics.Route(r.URL.Path, s.isEndpoint)
+			s.Metrics.ObserveRequest(r.Method, route, entity, sw.status, d)
+		}
 	})
 }
+
+// isEndpoint reports whether name is a catalogue endpoint (task, deal, ...).
+func (s *Server) isEndpoint(name string) bool { return s.Cat != nil && s.Cat.ByEndpoint(name) != nil }
 
 // recoverer turns a panic into a logged 500 envelope; bad input never gets
 // here, only real bugs.

@@ -155,6 +155,8 @@ func (s *Server) errorResponse(c *call, err error) Response {
 		return res
 	case errors.Is(err, entity.ErrNotFound):
 		return s.notFound(c)
+	case errors.Is(err, entity.ErrForbidden):
+		return fail(http.StatusForbidden, "access_denied", message(c.lang, "access_denied"))
 	case errors.Is(err, auth.ErrBadToken):
 		return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized"))
 	}

@@ -19,6 +19,8 @@ import (
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/httpin"
+	"github.com/artel/artel/internal/metrics"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -33,10 +35,15 @@ type Server struct {
 	Engine   *entity.Engine
 	Auth     *auth.Service
 	Accounts *auth.Accounts
+	Rights   *rights.Service
 	Version  string
 	Log      *slog.Logger
 	// Web serves everything outside the API: the embedded web app.
 	Web http.Handler
+	// Metrics, when set, is served at GET /metrics and counts every request.
+	Metrics *metrics.Metrics
+	// MetricsToken, when set, is the bearer token /metrics requires.
+	MetricsToken string
 
 	openapi sync.Map // language -> generated document
 }
@@ -48,10 +55,17 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/api/v3/", s.apiV3)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
+	if s.Metrics != nil {
+		// Outside /api/v3 and its accounts: the scraper is the operator's,
+		// not a user's, so it has its own optional token.
+		mux.Handle("GET /metrics", s.Metrics.Handler(s.MetricsToken))
+	}
 	if s.Web != nil {
 		mux.Handle("/", s.Web)
 	}
-	return s.recoverer(s.logRequests(gzipped(mux)))
+	// The recoverer sits inside the request log, so a panic's 500 is
+	// logged and counted like any other answer.
+	return s.logRequests(s.recoverer(gzipped(mux)))
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

@@ -12,6 +12,7 @@ import (
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/httpin"
+	"github.com/artel/artel/internal/rights"
 )
 
 // Cookie names of a browser session. The CSRF cookie is readable by the
@@ -48,6 +49,11 @@ func (s *Server) authenticate(r *http.Request, c *call) (Response, bool) {
 		return fail(http.StatusForbidden, "csrf", message(c.lang, "csrf")), false
 	}
 	c.session, c.sc.Actor = ses, ses.Subject
+	if err := s.Rights.Fill(r.Context(), &c.sc); errors.Is(err, rights.ErrNoGuestAccess) {
+		return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized")), false
+	} else if err != nil {
+		return s.errorResponse(c, err), false
+	}
 	return Response{}, true
 }
 
@@ -99,6 +105,9 @@ func (s *Server) accessToken(w http.ResponseWriter, r *http.Request, account int
 		writeJSON(w, http.StatusBadRequest, tokenError{"unsupported_grant_type", "grant_type must be password or refresh_token"})
 		return
 	}
+	if signInRefused(w, err) {
+		return
+	}
 	if errors.Is(err, auth.ErrBadCredentials) || errors.Is(err, auth.ErrBadToken) {
 		writeJSON(w, http.StatusUnauthorized, tokenError{"invalid_grant", "invalid credentials"})
 		return
@@ -123,6 +132,10 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request, account int64, la
 		return
 	}
 	ses, err := s.Auth.Login(r.Context(), account, req.Username, req.Password, auth.KindCookie, clientIP(r), r.UserAgent())
+	if res, refused := loginRefused(w, lang, err); refused {
+		res.write(w)
+		return
+	}
 	if errors.Is(err, auth.ErrBadCredentials) {
 		fail(http.StatusUnauthorized, "unauthorized", message(lang, "unauthorized")).write(w)
 		return
@@ -161,7 +174,15 @@ func (s *Server) currentUser(ctx context.Context, c *call) Response {
 	if err != nil {
 		return s.errorResponse(c, err)
 	}
-	return s.encodeOne(ctx, c, rec, entity.Selection{Full: true})
+	res := s.encodeOne(ctx, c, rec, entity.Selection{Full: true})
+	if me, ok := res.Data.(map[string]any); ok {
+		// A user's possibleActions are their permission actions (crm_enter,
+		// ...), not the act_* actions on their own card.
+		me["possibleActions"] = rights.Sorted(c.sc.Perms)
+		me["isAdmin"] = c.sc.Admin
+		me["isGuestAccessEnabled"] = c.sc.Guest || rec.Values["isGuestAccessEnabled"] == int64(1)
+	}
+	return res
 }
 
 func clientIP(r *http.Request) string {

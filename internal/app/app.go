@@ -4,12 +4,16 @@ package app
 
 import (
 	"context"
+	"database/sql"
 	"log/slog"
+	"os"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/metrics"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/web"
 )
@@ -17,12 +21,26 @@ import (
 // Build makes the API server over a migrated database.
 func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version string, log *slog.Logger) (*api.Server, error) {
 	engine := entity.New(db, cat, nil)
+	engine.Policy = &rights.Policy{Cat: cat}
 	authSvc := auth.NewService(db)
 	authSvc.Hook(engine)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		return nil, err
 	}
+	m := metrics.New(version)
+	m.WatchPools(func() map[string]sql.DBStats {
+		w, r := db.Stats()
+		// PostgreSQL has one pool behind both names; reporting it twice
+		// would double every sum.
+		if db.Dialect == store.Postgres {
+			return map[string]sql.DBStats{"shared": w}
+		}
+		return map[string]sql.DBStats{"writer": w, "reader": r}
+	})
+	// The token is a secret, so it comes from the environment only: a flag
+	// would show in the process list.
 	return &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
-		Version: version, Log: log, Web: web.Handler()}, nil
+		Rights: &rights.Service{DB: db}, Version: version, Log: log, Web: web.Handler(),
+		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN")}, nil
 }

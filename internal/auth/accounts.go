@@ -23,11 +23,18 @@ type Account struct {
 // Accounts resolves the account of a request by its host. The default
 // account answers any host no other account claims.
 type Accounts struct {
-	db    *store.DB
-	mu    sync.RWMutex
-	hosts map[string]int64
-	def   int64
+	db     *store.DB
+	mu     sync.RWMutex
+	hosts  map[string]int64
+	def    int64
+	loaded time.Time
 }
+
+// reloadEvery bounds how often an unknown host makes this node re-read the
+// accounts: an account added by `artel account create` or by another node
+// is found within that time, and a flood of unknown hosts costs one query
+// per interval.
+const reloadEvery = 10 * time.Second
 
 // NewAccounts reads the accounts table.
 func NewAccounts(ctx context.Context, db *store.DB) (*Accounts, error) {
@@ -58,7 +65,7 @@ func (a *Accounts) Reload(ctx context.Context) error {
 		}
 	}
 	a.mu.Lock()
-	a.hosts, a.def = hosts, def
+	a.hosts, a.def, a.loaded = hosts, def, time.Now()
 	a.mu.Unlock()
 	return rows.Err()
 }
@@ -73,14 +80,29 @@ func (a *Accounts) Resolve(host string) (int64, error) {
 		host = host[:i]
 	}
 	a.mu.RLock()
-	defer a.mu.RUnlock()
-	if id, ok := a.hosts[host]; ok {
+	id, ok := a.hosts[host]
+	def, stale := a.def, time.Since(a.loaded) > reloadEvery
+	a.mu.RUnlock()
+	if ok {
 		return id, nil
 	}
-	if a.def == 0 {
+	if stale && a.db != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if err := a.Reload(ctx); err == nil {
+			a.mu.RLock()
+			id, ok = a.hosts[host]
+			def = a.def
+			a.mu.RUnlock()
+			if ok {
+				return id, nil
+			}
+		}
+	}
+	if def == 0 {
 		return 0, ErrNoAccount
 	}
-	return a.def, nil
+	return def, nil
 }
 
 // Create adds an account; the first one becomes the default.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/rights"
 )
 
 // FirstStart is what Bootstrap did on an empty database.
@@ -53,6 +54,9 @@ func CreateAdmin(ctx context.Context, e *entity.Engine, account int64, lastName,
 		"contactInfo": []any{map[string]any{"contentType": "ContactInfo", "type": "email", "value": email, "isMain": true}}})
 	var in entity.Input
 	_ = json.Unmarshal(body, &in)
-	_, err := e.Create(ctx, entity.Scope{Account: account}, "Employee", in)
-	return err
+	rec, err := e.Create(ctx, entity.Scope{Account: account, System: true}, "Employee", in)
+	if err != nil {
+		return err
+	}
+	return (&rights.Service{DB: e.DB}).AddAdmin(ctx, account, rec.Link())
 }

@@ -89,8 +89,18 @@ func (s *Service) SetPassword(ctx context.Context, account int64, subject value.
 // ErrLoginTaken means another user of the account has the login.
 var ErrLoginTaken = errors.New("auth: login in use")
 
-// Login checks a login and password and opens a session of the kind.
+// Login checks a login and password and opens a session of the kind. It
+// refuses, before looking at the password, an address outside the
+// account's allow-list (ErrIPNotAllowed) and a login or address with too
+// many recent failures (*ThrottledError); after it, a fired or blocked
+// user (ErrBlocked).
 func (s *Service) Login(ctx context.Context, account int64, login, password, kind, ip, ua string) (*Session, error) {
+	if err := s.CheckIP(ctx, account, ip); err != nil {
+		return nil, err
+	}
+	if err := s.checkThrottle(ctx, account, login, ip); err != nil {
+		return nil, err
+	}
 	var subj value.Link
 	var hash string
 	err := s.DB.Q(ctx).QueryRowContext(ctx, s.DB.Dialect.Rebind(`SELECT subject_type, subject_id, password_hash
@@ -99,18 +109,34 @@ func (s *Service) Login(ctx context.Context, account int64, login, password, kin
 		// Spend the same time as a real check, so a missing login cannot
 		// be told from a wrong password by timing.
 		CheckPassword(dummyHash, password)
-		return nil, ErrBadCredentials
+		return nil, s.failed(ctx, account, login, ip)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("auth: login: %w", err)
 	}
 	if !CheckPassword(hash, password) {
-		return nil, ErrBadCredentials
+		return nil, s.failed(ctx, account, login, ip)
+	}
+	if bans, err := s.Bans(ctx, account, subj); err != nil {
+		return nil, err
+	} else if len(bans) > 0 {
+		return nil, ErrBlocked
+	}
+	if err := s.clearFailures(ctx, account, login); err != nil {
+		return nil, fmt.Errorf("auth: login: %w", err)
 	}
 	return s.open(ctx, account, subj, kind, ip, ua)
 }
 
 var dummyHash, _ = HashPassword("artel-timing-equaliser")
+
+// failed counts a failed sign-in and answers ErrBadCredentials.
+func (s *Service) failed(ctx context.Context, account int64, login, ip string) error {
+	if err := s.recordFailure(ctx, account, login, ip); err != nil {
+		return fmt.Errorf("auth: login: %w", err)
+	}
+	return ErrBadCredentials
+}
 
 func (s *Service) open(ctx context.Context, account int64, subj value.Link, kind, ip, ua string) (*Session, error) {
 	now := s.Now()
@@ -139,6 +165,9 @@ func (s *Service) open(ctx context.Context, account int64, subj value.Link, kind
 
 // Refresh trades a refresh token for a new token pair; the old pair ends.
 func (s *Service) Refresh(ctx context.Context, account int64, refresh, ip, ua string) (*Session, error) {
+	if err := s.CheckIP(ctx, account, ip); err != nil {
+		return nil, err
+	}
 	var ses *Session
 	err := s.DB.WithTx(ctx, func(ctx context.Context) error {
 		var id int64

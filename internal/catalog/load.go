@@ -38,6 +38,13 @@ func Load() (*Catalog, error) {
 			t.Fields = append(t.Fields, f)
 			t.byName[f.Name] = f
 		}
+		for _, fname := range addWriteOnly[name] {
+			if t.byName[fname] == nil {
+				f := &Field{Name: fname, RefType: "string", Role: RoleWriteOnly, Label: Labels{Ru: "Пароль", En: "Password"}}
+				t.Fields = append(t.Fields, f)
+				t.byName[fname] = f
+			}
+		}
 	}
 	for _, name := range rows.order {
 		if err := c.resolve(c.types[name]); err != nil {

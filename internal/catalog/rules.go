@@ -17,6 +17,11 @@ var computed = set(
 	"commentsWithoutTransportCount", "wasRead", "isLiked", "canEdit",
 )
 
+// addWriteOnly gives types a write-only field the reference lacks: a guest
+// (ContractorHuman with guest access) gets a password the same way an
+// employee does.
+var addWriteOnly = map[string][]string{"ContractorHuman": {"password"}}
+
 // writeOnly fields are accepted on write for hooks (auth stores the hash of a
 // password elsewhere) and never stored in the entity table or shown.
 var writeOnly = set("password")

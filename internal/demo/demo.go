@@ -74,7 +74,7 @@ var moscow = time.FixedZone("MSK", 3*60*60)
 func demoExists(ctx context.Context, e *entity.Engine, account int64) (bool, error) {
 	filter, _ := json.Marshal(obj{"contentType": "FilterConfig", "termGroup": obj{"join": "and", "terms": []obj{{
 		"contentType": "FilterTermString", "field": "login", "comparison": "equals", "value": Login}}}})
-	page, err := e.List(ctx, entity.Scope{Account: account}, "Employee", entity.ListQuery{Filter: filter, Limit: 1}, value.Options{})
+	page, err := e.List(ctx, entity.Scope{Account: account, System: true}, "Employee", entity.ListQuery{Filter: filter, Limit: 1}, value.Options{})
 	if err != nil {
 		return false, fmt.Errorf("demo: look up demo user: %w", err)
 	}
@@ -136,7 +136,7 @@ func (f *filler) create(actor value.Link, typ string, body obj) (value.Link, err
 		}
 		in[k] = b
 	}
-	rec, err := f.e.Create(f.ctx, entity.Scope{Account: f.account, Actor: actor}, typ, in)
+	rec, err := f.e.Create(f.ctx, entity.Scope{Account: f.account, Actor: actor, System: true}, typ, in)
 	if err != nil {
 		return value.Link{}, fmt.Errorf("demo: create %s %q: %s: %w", typ, body["name"], describe(err), err)
 	}

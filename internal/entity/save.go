@@ -204,7 +204,8 @@ func (e *Engine) checkLinks(ctx context.Context, c *Change) error {
 		want[l.Type][l.ID] = field
 	}
 	for name, l := range c.Links {
-		if l != nil {
+		// The actor's own link (owner, userCreated) is always valid.
+		if l != nil && *l != c.Scope.Actor {
 			add(name, *l)
 		}
 	}

@@ -87,4 +87,26 @@ var migrations = []Migration{
 				employee_id BIGINT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (link_id, employee_id))`,
 		}
 	}, nil},
+	{6, "account licences, secrets, features and settings", func(d store.Dialect) []string {
+		// One licence row per account; no row means the self-hosted default
+		// (perpetual, unlimited). Dates are "YYYY-MM-DD" like DateOnly fields.
+		// Feature rows hold only what differs from the catalogue default.
+		// Settings values are JSON text, keyed by kind (user, system, layout)
+		// and subject (a user, or the account itself).
+		return []string{
+			`CREATE TABLE account_licences (account_id BIGINT PRIMARY KEY,
+				quantity BIGINT NOT NULL DEFAULT 0, end_date TEXT, mobile_end_date TEXT,
+				is_trial INTEGER NOT NULL DEFAULT 0, locked INTEGER NOT NULL DEFAULT 0,
+				updated_at BIGINT NOT NULL)`,
+			`CREATE TABLE account_secrets (account_id BIGINT NOT NULL, name TEXT NOT NULL,
+				secret TEXT NOT NULL, PRIMARY KEY (account_id, name))`,
+			`CREATE TABLE account_features (account_id BIGINT NOT NULL, name TEXT NOT NULL,
+				enabled INTEGER, test_drive_until BIGINT, test_drive_by_type TEXT,
+				test_drive_by_id BIGINT, updated_at BIGINT NOT NULL, PRIMARY KEY (account_id, name))`,
+			`CREATE TABLE settings (account_id BIGINT NOT NULL, kind TEXT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, name TEXT NOT NULL,
+				value TEXT NOT NULL, updated_at BIGINT NOT NULL,
+				PRIMARY KEY (account_id, kind, subject_type, subject_id, name))`,
+		}
+	}, nil},
 }

@@ -101,3 +101,124 @@ func boolInt(b bool) int64 {
 	}
 	return 0
 }
+
+// Groups lists an account's rights groups with their members.
+func (s *Service) Groups(ctx context.Context, account int64) ([]*Group, error) {
+	if err := s.ensureGroups(ctx, account); err != nil {
+		return nil, err
+	}
+	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT id, name, actions, everyone, COALESCE(system_key, '')
+		FROM rights_groups WHERE account_id = ? ORDER BY id`), account)
+	if err != nil {
+		return nil, fmt.Errorf("rights: groups: %w", err)
+	}
+	var out []*Group
+	byID := map[int64]*Group{}
+	for rows.Next() {
+		g := &Group{}
+		var acts string
+		var every int64
+		if err := rows.Scan(&g.ID, &g.Name, &acts, &every, &g.Key); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		_ = json.Unmarshal([]byte(acts), &g.Actions)
+		g.Everyone = every == 1
+		out = append(out, g)
+		byID[g.ID] = g
+	}
+	rows.Close()
+	mrows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT group_id, subject_type, subject_id
+		FROM rights_members WHERE account_id = ? ORDER BY group_id, subject_type, subject_id`), account)
+	if err != nil {
+		return nil, fmt.Errorf("rights: members: %w", err)
+	}
+	defer mrows.Close()
+	for mrows.Next() {
+		var gid int64
+		var l value.Link
+		if err := mrows.Scan(&gid, &l.Type, &l.ID); err != nil {
+			return nil, err
+		}
+		if g := byID[gid]; g != nil {
+			g.Members = append(g.Members, l)
+		}
+	}
+	return out, mrows.Err()
+}
+
+// ErrUnknownAction names an action that does not exist.
+type ErrUnknownAction struct{ Action string }
+
+func (e ErrUnknownAction) Error() string { return "rights: unknown action " + e.Action }
+
+// Save creates (ID 0) or replaces a group's name, actions and members. The
+// built-in Administrators group always keeps every action, so an account
+// can never lock itself out.
+func (s *Service) Save(ctx context.Context, account int64, g *Group) error {
+	known := map[string]bool{}
+	for _, a := range AllActions {
+		known[a] = true
+	}
+	for _, a := range g.Actions {
+		if !known[a] {
+			return ErrUnknownAction{a}
+		}
+	}
+	if err := s.ensureGroups(ctx, account); err != nil {
+		return err
+	}
+	return s.DB.WithTx(ctx, func(ctx context.Context) error {
+		if g.ID > 0 {
+			var key string
+			err := s.DB.Q(ctx).QueryRowContext(ctx, s.DB.Dialect.Rebind(
+				"SELECT COALESCE(system_key, '') FROM rights_groups WHERE account_id = ? AND id = ?"), account, g.ID).Scan(&key)
+			if err != nil {
+				return ErrNoGroup
+			}
+			if key == "admins" {
+				g.Actions = AllActions
+			}
+			acts, _ := json.Marshal(g.Actions)
+			if err := s.DB.Exec(ctx, "UPDATE rights_groups SET name = ?, actions = ?, everyone = ? WHERE account_id = ? AND id = ?",
+				g.Name, string(acts), boolInt(g.Everyone), account, g.ID); err != nil {
+				return err
+			}
+		} else {
+			acts, _ := json.Marshal(g.Actions)
+			if err := s.DB.Q(ctx).QueryRowContext(ctx, s.DB.Dialect.Rebind(`INSERT INTO rights_groups (account_id, name, actions, everyone)
+				VALUES (?, ?, ?, ?) RETURNING id`), account, g.Name, string(acts), boolInt(g.Everyone)).Scan(&g.ID); err != nil {
+				return fmt.Errorf("rights: create group: %w", err)
+			}
+		}
+		if err := s.DB.Exec(ctx, "DELETE FROM rights_members WHERE account_id = ? AND group_id = ?", account, g.ID); err != nil {
+			return err
+		}
+		for _, m := range g.Members {
+			if err := s.DB.Exec(ctx, `INSERT INTO rights_members (account_id, group_id, subject_type, subject_id)
+				VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, account, g.ID, m.Type, m.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ErrNoGroup is an unknown group id.
+var ErrNoGroup = fmt.Errorf("rights: no such group")
+
+// Delete removes a custom group; the built-in ones stay.
+func (s *Service) Delete(ctx context.Context, account, id int64) error {
+	return s.DB.WithTx(ctx, func(ctx context.Context) error {
+		var key string
+		err := s.DB.Q(ctx).QueryRowContext(ctx, s.DB.Dialect.Rebind(
+			"SELECT COALESCE(system_key, '') FROM rights_groups WHERE account_id = ? AND id = ?"), account, id).Scan(&key)
+		if err != nil || key != "" {
+			return ErrNoGroup
+		}
+		if err := s.DB.Exec(ctx, "DELETE FROM rights_members WHERE account_id = ? AND group_id = ?", account, id); err != nil {
+			return err
+		}
+		return s.DB.Exec(ctx, "DELETE FROM rights_groups WHERE account_id = ? AND id = ?", account, id)
+	})
+}

@@ -2,6 +2,8 @@ package rights
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -24,17 +26,18 @@ func (p *Policy) Visible(ctx context.Context, sc entity.Scope, t *catalog.Type) 
 
 func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.Condition, error) {
 	r := ruleFor(t.Name)
-	if sc.Guest {
-		if !r.GuestSee {
-			return &entity.Condition{SQL: "1 = 0"}, nil
-		}
-	} else {
-		if r.Everyone || (r.Read != "" && sc.Can(r.Read)) || (r.Read == "" && len(r.Members) == 0 && r.Via == "") {
-			return nil, nil
-		}
+	if !sc.Guest && (r.Everyone || (r.Read != "" && sc.Can(r.Read)) || (r.Read == "" && len(r.Members) == 0 && r.Via == "")) {
+		return nil, nil
 	}
 	var parts []string
 	var args []any
+	if t.Name == sc.Actor.Type {
+		// Everyone sees their own card, guests included.
+		parts, args = append(parts, t.Table+".id = ?"), append(args, sc.Actor.ID)
+	}
+	if sc.Guest && !r.GuestSee {
+		r = Rule{}
+	}
 	if m := p.members(sc, t, r.Members); m != nil {
 		parts, args = append(parts, m.SQL), append(args, m.Args...)
 	}
@@ -165,10 +168,20 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// ErrNoGuestAccess refuses a client whose guest access is off.
+var ErrNoGuestAccess = errors.New("rights: guest access is off")
+
 // Fill completes a request's scope from the signed-in subject: guests by
 // their type, employees by their rights groups.
 func (s *Service) Fill(ctx context.Context, sc *entity.Scope) error {
 	if sc.Actor.Type == "ContractorHuman" {
+		// Switching guest access off ends it at once, sessions included.
+		var on, can sql.NullInt64
+		err := s.DB.Q(ctx).QueryRowContext(ctx, s.DB.Dialect.Rebind(`SELECT c_isguestaccessenabled, c_canlogin
+			FROM e_contractorhuman WHERE account_id = ? AND id = ?`), sc.Account, sc.Actor.ID).Scan(&on, &can)
+		if err != nil || on.Int64 != 1 || can.Int64 != 1 {
+			return ErrNoGuestAccess
+		}
 		sc.Guest, sc.Perms = true, map[string]bool{}
 		return nil
 	}

@@ -1,0 +1,215 @@
+package api
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
+)
+
+// A dismissed employee's roles move to a replacement. Which fields are
+// roles is decided by name, over the whole catalogue, so a type added later
+// with a responsible or owner is covered without a change here:
+//
+//   - single links named responsible, owner or manager (Task, Project,
+//     Deal, Todo, Milestone, Consignment, CustomLeadForm, every *Filter);
+//   - collections named responsibles, executors, auditors, editors or
+//     readers (clients' responsibles, task and project co-executors and
+//     auditors, deal auditors, report editors and readers);
+//   - DocRights.user (document access).
+//
+// Left alone: history (userCreated, userUpdated, Comment.owner, a deadline
+// request's owner), personal things (Topic.owner of a private dialogue, a
+// MenuItem, a Tag) and the employee's own card.
+var (
+	peopleRoleLinks       = map[string]bool{"responsible": true, "owner": true, "manager": true}
+	peopleRoleCollections = map[string]bool{"responsibles": true, "executors": true, "auditors": true, "editors": true, "readers": true}
+	peopleExtraRoles      = map[string]bool{"DocRights.user": true}
+	peopleNotRoles        = map[string]bool{"Comment": true, "DeadlineChangeRequest": true, "Topic": true,
+		"MenuItem": true, "Tag": true, "Notification": true, "Employee": true}
+)
+
+// peopleRoleUse is one entity where the employee holds roles.
+type peopleRoleUse struct {
+	t     *catalog.Type
+	id    int64
+	links []string // single-link fields naming the employee
+	many  []string // collections holding the employee
+}
+
+func peopleIsRoleLink(t *catalog.Type, f *catalog.Field) bool {
+	return f.Role == catalog.RoleLink && (peopleRoleLinks[f.Name] || peopleExtraRoles[t.Name+"."+f.Name]) &&
+		slices.Contains(f.Targets, "Employee")
+}
+
+func peopleIsRoleCollection(t *catalog.Type, f *catalog.Field) bool {
+	return f != nil && f.Role == catalog.RoleLinks && peopleRoleCollections[f.Name] && slices.Contains(f.Targets, "Employee")
+}
+
+// peopleRoles finds every entity where who holds a role, in a stable order.
+func (s *Server) peopleRoles(ctx context.Context, sc entity.Scope, who value.Link) ([]*peopleRoleUse, error) {
+	uses := map[string]map[int64]*peopleRoleUse{}
+	use := func(t *catalog.Type, id int64) *peopleRoleUse {
+		if uses[t.Name] == nil {
+			uses[t.Name] = map[int64]*peopleRoleUse{}
+		}
+		u := uses[t.Name][id]
+		if u == nil {
+			u = &peopleRoleUse{t: t, id: id}
+			uses[t.Name][id] = u
+		}
+		return u
+	}
+	q := s.DB.Q(ctx)
+	for _, name := range s.Cat.Names() {
+		t := s.Cat.Type(name)
+		if peopleNotRoles[name] {
+			continue
+		}
+		for _, f := range t.Fields {
+			if !peopleIsRoleLink(t, f) {
+				continue
+			}
+			rows, err := q.QueryContext(ctx, s.DB.Dialect.Rebind(fmt.Sprintf(
+				"SELECT id FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i = ?", t.Table, f.Column, f.Column)),
+				sc.Account, who.Type, who.ID)
+			if err != nil {
+				return nil, fmt.Errorf("api: roles in %s.%s: %w", name, f.Name, err)
+			}
+			ids, err := peopleScanIDs(rows)
+			if err != nil {
+				return nil, err
+			}
+			for _, id := range ids {
+				u := use(t, id)
+				u.links = append(u.links, f.Name)
+			}
+		}
+	}
+	rows, err := q.QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT src_type, src_id, field FROM links
+		WHERE account_id = ? AND dst_type = ? AND dst_id = ?`), sc.Account, who.Type, who.ID)
+	if err != nil {
+		return nil, fmt.Errorf("api: role collections: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var typ, field string
+		var id int64
+		if err := rows.Scan(&typ, &id, &field); err != nil {
+			return nil, err
+		}
+		t := s.Cat.Type(typ)
+		if t == nil || peopleNotRoles[typ] || !peopleIsRoleCollection(t, t.Field(field)) {
+			continue
+		}
+		u := use(t, id)
+		u.many = append(u.many, field)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var out []*peopleRoleUse
+	for _, byID := range uses {
+		for _, u := range byID {
+			sort.Strings(u.links)
+			sort.Strings(u.many)
+			out = append(out, u)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].t.Name != out[j].t.Name {
+			return out[i].t.Name < out[j].t.Name
+		}
+		return out[i].id < out[j].id
+	})
+	return out, nil
+}
+
+func peopleScanIDs(rows *sql.Rows) ([]int64, error) {
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// peopleReassign moves every role of from to to, one engine save per
+// entity, so hooks run and each entity gets one "updated" event after the
+// commit. It must run inside the dismissal's transaction.
+func (s *Server) peopleReassign(ctx context.Context, sc entity.Scope, from, to value.Link) error {
+	uses, err := s.peopleRoles(ctx, sc, from)
+	if err != nil {
+		return err
+	}
+	for _, u := range uses {
+		old, err := s.Engine.Get(ctx, sc, u.t.Name, u.id)
+		if err != nil {
+			return err
+		}
+		ch := entity.NewChange(sc, u.t, old)
+		for _, f := range u.links {
+			repl := to
+			ch.Links[f] = &repl
+		}
+		for _, f := range u.many {
+			items, err := s.peopleCollection(ctx, u.t.Name, u.id, f)
+			if err != nil {
+				return err
+			}
+			ch.Many[f] = peopleSwap(items, from, to)
+		}
+		if _, err := s.Engine.Save(ctx, ch); err != nil {
+			return fmt.Errorf("api: reassign %s %d: %w", u.t.Name, u.id, err)
+		}
+	}
+	return nil
+}
+
+// peopleCollection reads a many-to-many collection in its order.
+func (s *Server) peopleCollection(ctx context.Context, typ string, id int64, field string) ([]value.Link, error) {
+	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT dst_type, dst_id FROM links
+		WHERE src_type = ? AND src_id = ? AND field = ? ORDER BY pos`), typ, id, field)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []value.Link
+	for rows.Next() {
+		var l value.Link
+		if err := rows.Scan(&l.Type, &l.ID); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// peopleSwap puts to in from's place, once: if to is already there, from
+// just leaves.
+func peopleSwap(items []value.Link, from, to value.Link) []value.Link {
+	out := make([]value.Link, 0, len(items))
+	seen := false
+	for _, l := range items {
+		if l == from {
+			l = to
+		}
+		if l == to {
+			if seen {
+				continue
+			}
+			seen = true
+		}
+		out = append(out, l)
+	}
+	return out
+}
