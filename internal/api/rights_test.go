@@ -66,6 +66,7 @@ func TestRightsMatrix(t *testing.T) {
 		taskGuest := create("/api/v3/task", map[string]any{"name": "С гостем", "auditors": []any{link("ContractorHuman", p.guestID)}})
 		commentIvan := create("/api/v3/comment", map[string]any{"content": "на задаче Ивана", "subject": link("Task", taskIvan)})
 		company := create("/api/v3/contractorCompany", map[string]any{"name": "ООО Тест"})
+		dept := create("/api/v3/department", map[string]any{"name": "Продажи"})
 		as := func(tok string) apitest.Req { return apitest.Req{Token: tok} }
 		body := func(tok string, b any) apitest.Req { return apitest.Req{Token: tok, Body: b} }
 		h.Run(t, []apitest.Scenario{
@@ -93,6 +94,12 @@ func TestRightsMatrix(t *testing.T) {
 			{Name: "own card editable", Method: "POST", Path: "/api/v3/employee/" + p.petrID, Req: body(p.petr, map[string]any{"position": "Инженер"}), Status: 200},
 			{Name: "another's card not editable", Method: "POST", Path: "/api/v3/employee/" + p.ivanID, Req: body(p.petr, map[string]any{"position": "Уволен"}), Status: 403},
 			{Name: "employee cannot create employees", Method: "POST", Path: "/api/v3/employee", Req: body(p.petr, map[string]any{"firstName": "Новый"}), Status: 403},
+			{Name: "administrator names a department's chief", Method: "POST", Path: "/api/v3/departmentVacancy", Status: 200,
+				Req: apitest.Req{Body: map[string]any{"department": link("Department", dept), "employee": link("Employee", p.ivanID), "isHead": true}}},
+			{Name: "department lists its posts", Method: "GET", Path: "/api/v3/department/" + dept + apitest.Q(`{"fields":["vacancies"]}`), Req: as(p.petr), Status: 200,
+				Contains: []string{`"vacanciesCount":1`, `"contentType":"DepartmentVacancy"`}},
+			{Name: "only administrators name chiefs", Method: "POST", Path: "/api/v3/departmentVacancy", Status: 403,
+				Req: body(p.petr, map[string]any{"department": link("Department", dept), "employee": link("Employee", p.petrID), "isHead": true})},
 			{Name: "rights groups are for administrators", Method: "GET", Path: "/api/v3/rightsGroup", Req: as(p.petr), Status: 403},
 			// Bulk and links answer only what is visible.
 			{Name: "bulk", Method: "POST", Path: "/api/v3/bulk", Req: body(p.petr, map[string]any{"calls": []any{map[string]any{"url": "/api/v3/task/" + taskNone, "method": "GET"}}}), Status: 200, Contains: []string{`"status":404`}},

@@ -43,6 +43,8 @@ var reverse = map[string]Reverse{
 	"Consignment.rows":           {"ConsignmentRow", "consignment"},
 	"DocFolder.docs":             {"Doc", "folder"},
 	"Doc.versions":               {"DocVersion", "doc"},
+	"Department.vacancies":       {"DepartmentVacancy", "department"},
+	"Employee.vacancies":         {"DepartmentVacancy", "employee"},
 }
 
 // indexed are the value fields that lists commonly sort or filter on; every

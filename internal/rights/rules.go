@@ -55,6 +55,7 @@ var rules = map[string]Rule{
 	"KnowledgeArticle":  {Everyone: true, Add: "can_create_knowledge"},
 	"Employee":          {Everyone: true, GuestSee: true, AdminOnly: true},
 	"Department":        {Everyone: true, AdminOnly: true},
+	"DepartmentVacancy": {Everyone: true, AdminOnly: true},
 	"SystemSetting":     {Everyone: true, AdminOnly: true},
 	"IntegrationWidget": {Everyone: true, AdminOnly: true},
 	"Application":       {Everyone: true, AdminOnly: true},
