@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -23,6 +24,7 @@ type Config struct {
 	Writers  int           // concurrent writers; default 4
 	MaxUp    time.Duration // longest a process lives between kills; default 400ms
 	Seed     uint64        // 0 picks one from the clock
+	Progress io.Writer     // when set, one line per kill and start
 }
 
 // Result is what a run found. Lost counts acknowledged writes that are not
@@ -68,7 +70,11 @@ func (r *Result) String() string {
 		fmt.Sprintf("  writes acknowledged %d (creates %d, updates %d), found %d, lost %d\n", r.Acked, r.Creates, r.Updates, r.Found, r.Lost) +
 		fmt.Sprintf("  unanswered %d, other answers: %s\n", r.Unanswered, strings.Join(other, ", ")) +
 		fmt.Sprintf("  tasks listed %d, in the database %d (creates acknowledged %d, sent %d); integrity: %s\n", r.Rows, r.DBRows, r.Creates, r.Attempted, r.Integrity)
-	for _, p := range r.Problems {
+	for i, p := range r.Problems {
+		if i == 10 { // one broken run can name thousands of tasks
+			s += fmt.Sprintf("  ... and %d more problems\n", len(r.Problems)-i)
+			break
+		}
 		s += "  PROBLEM: " + p + "\n"
 	}
 	return s
@@ -143,6 +149,11 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 		go c.writer(i, cfg.Seed, l, &stop, &wg)
 	}
 
+	say := func(format string, args ...any) {
+		if cfg.Progress != nil {
+			fmt.Fprintf(cfg.Progress, "%s %7.2fs "+format+"\n", append([]any{res.Database, time.Since(began).Seconds()}, args...)...)
+		}
+	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0))
 	up := func() time.Duration { return cfg.MaxUp/20 + time.Duration(rng.Int64N(int64(cfg.MaxUp-cfg.MaxUp/20))) }
 	for res.Kills < cfg.Kills {
@@ -153,6 +164,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 			return res, err
 		}
 		res.Kills++
+		say("kill %d", res.Kills)
 		// Now and then the next process dies too, before it even answers:
 		// in its migrations, or as it opens a database left mid-write.
 		if res.Kills < cfg.Kills && rng.IntN(5) == 0 {
@@ -167,10 +179,12 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 			}
 			res.Kills++
 			res.StartKills++
+			say("kill %d, during start", res.Kills)
 		}
 		if err := s.start(ctx); err != nil {
 			return res, err
 		}
+		say("up again")
 	}
 	stopWriters() // between requests: nothing is in flight from here on
 

@@ -28,6 +28,7 @@ func main() {
 	maxUp := flag.Duration("max-up", 400*time.Millisecond, "longest a server lives between kills")
 	seed := flag.Uint64("seed", 0, "random seed for the kill moments and writes; 0 picks one")
 	timeout := flag.Duration("timeout", 15*time.Minute, "give up after this long")
+	verbose := flag.Bool("v", false, "print each kill and restart")
 	flag.Parse()
 
 	// Ctrl-C or the timeout end the run, and its deferred cleanup still
@@ -43,7 +44,11 @@ func main() {
 	}
 	failed := false
 	for _, target := range targets {
-		res, err := Run(ctx, Config{Binary: *binary, Kills: *kills, Postgres: target, Writers: *writers, MaxUp: *maxUp, Seed: *seed})
+		cfg := Config{Binary: *binary, Kills: *kills, Postgres: target, Writers: *writers, MaxUp: *maxUp, Seed: *seed}
+		if *verbose {
+			cfg.Progress = os.Stderr
+		}
+		res, err := Run(ctx, cfg)
 		fmt.Print(res)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "crashtest %s: %v\n", res.Database, err)

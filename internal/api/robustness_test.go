@@ -12,13 +12,9 @@ import (
 // knownBugs are requests the server answers wrongly today, keyed by
 // "dialect case", with the status they get. They are logged, not failed,
 // so the suite stays usable; once one is fixed the test fails until its
-// entry goes, and from then on the case guards the fix.
-var knownBugs = map[string]int{
-	// PostgreSQL text cannot hold U+0000, and these strings reach SQL
-	// unchecked: "invalid byte sequence for encoding UTF8: 0x00" (22021).
-	"postgres token NUL in the username": 500, "postgres token form NUL in the username": 500, "postgres login NUL in the username": 500,
-	"postgres q with NUL": 500, "postgres filter equals with NUL": 500, "postgres filter contains with NUL": 500, "postgres filter enum with NUL": 500,
-	"postgres extra field hrName with NUL": 500}
+// entry goes, and from then on the case guards the fix. (The NUL strings
+// that PostgreSQL refused are now refused at the door on both databases.)
+var knownBugs = map[string]int{}
 
 // judge fails a case whose answer is wrong (why != ""), unless it is a
 // known bug answering as documented.

@@ -32,16 +32,16 @@ func FormToJSON(values url.Values) (json.RawMessage, error) {
 	// url.Values is a map; sorting makes the result (and which of two
 	// conflicting keys is blamed) independent of map order.
 	for _, k := range slices.Sorted(maps.Keys(values)) {
-		if !utf8.ValidString(k) {
-			return nil, badRequest(CodeMalformedForm, "The form is not valid UTF-8.")
+		if !utf8.ValidString(k) || strings.ContainsRune(k, 0) {
+			return nil, badRequest(CodeMalformedForm, "The form is not valid UTF-8 text.")
 		}
 		path, err := splitKey(k)
 		if err != nil {
 			return nil, err
 		}
 		for _, v := range values[k] {
-			if !utf8.ValidString(v) {
-				return nil, badRequest(CodeMalformedForm, "The form is not valid UTF-8.")
+			if !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
+				return nil, badRequest(CodeMalformedForm, "The form is not valid UTF-8 text.")
 			}
 			if err := root.set(path, v); err != nil {
 				return nil, err

@@ -61,7 +61,26 @@ func checkJSON(data []byte, maxDepth int, code string) *Error {
 	if !json.Valid(data) {
 		return badRequest(code, "The request JSON is malformed.")
 	}
+	if hasNULEscape(data) {
+		return badRequest(code, "The request JSON holds a NUL character.")
+	}
 	return nil
+}
+
+// hasNULEscape finds \u0000 inside JSON strings. No text Artel stores may
+// hold U+0000: PostgreSQL cannot, and SQLite would then hold what the other
+// database refuses, so it is refused at the door for both.
+func hasNULEscape(data []byte) bool {
+	for i := 0; i+6 <= len(data); i++ {
+		if data[i] != '\\' {
+			continue
+		}
+		if string(data[i:i+6]) == `\u0000` {
+			return true
+		}
+		i++ // skip the escaped character, so \\u0000 is not read as \u0000
+	}
+	return false
 }
 
 // depthExceeds scans brackets outside strings. It does not validate; on

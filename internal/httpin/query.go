@@ -103,7 +103,7 @@ func parseClassicQuery(q string) (map[string]json.RawMessage, error) {
 			continue
 		}
 		v := vs[len(vs)-1]
-		if !utf8.ValidString(k) || !utf8.ValidString(v) {
+		if !utf8.ValidString(k) || !utf8.ValidString(v) || strings.ContainsRune(k+v, 0) {
 			return nil, badRequest(CodeMalformedQuery, "The query string is not valid UTF-8.")
 		}
 		raw, err := queryValue(v)
