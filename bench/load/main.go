@@ -151,8 +151,11 @@ func measureCeiling(ctx context.Context, c config, runDir string) (Figure, error
 	}
 	loadgen.Run(ctx, c.concurrency, c.warmup, c.gen.Seed, op, loadgen.NewRecorder())
 	rec := loadgen.NewRecorder()
+	cpu0, _ := loadgen.CPUTime(p.Cmd.Process.Pid)
 	loadgen.Run(ctx, c.concurrency, c.duration, c.gen.Seed, op, rec)
+	cpu1, _ := loadgen.CPUTime(p.Cmd.Process.Pid)
 	f := figure("ceiling", "ceiling: plain Go handler", rec.Snapshot(), 0)
+	f.CPUMsOp = cpuPerOp(cpu1-cpu0, f.Ops)
 	f.Ratio = 1
 	return f, nil
 }

@@ -23,6 +23,7 @@ type Figure struct {
 	MaxMs     float64  `json:"maxMs"`
 	Errors    int64    `json:"errors"`
 	Ratio     float64  `json:"ratioToCeiling"`
+	CPUMsOp   float64  `json:"serverCpuMsPerOp"`
 	Samples   []string `json:"errorSamples,omitempty"`
 }
 
@@ -85,8 +86,8 @@ func printTable(w io.Writer, runs []*Result) {
 	head := fmt.Sprintf("%-34s", "scenario")
 	line := strings.Repeat("-", 34)
 	for _, r := range runs {
-		head += fmt.Sprintf(" | %-8s %8s %8s %8s %5s %6s", r.Dialect, "ops/s", "p50 ms", "p99 ms", "err", "ratio")
-		line += "-+-" + strings.Repeat("-", 50)
+		head += fmt.Sprintf(" | %-8s %7s %8s %8s %4s %6s %6s", r.Dialect, "ops/s", "p50 ms", "p99 ms", "err", "ratio", "cpu ms")
+		line += "-+-" + strings.Repeat("-", 55)
 	}
 	fmt.Fprintln(w, head)
 	fmt.Fprintln(w, line)
@@ -95,10 +96,10 @@ func printTable(w io.Writer, runs []*Result) {
 		for _, r := range runs {
 			f := get(r)
 			if f == nil {
-				s += fmt.Sprintf(" | %-50s", "-")
+				s += fmt.Sprintf(" | %-55s", "-")
 				continue
 			}
-			s += fmt.Sprintf(" | %-8s %8.0f %8.2f %8.2f %5d %6.3f", "", f.OpsPerSec, f.P50Ms, f.P99Ms, f.Errors, f.Ratio)
+			s += fmt.Sprintf(" | %-8s %7.0f %8.2f %8.2f %4d %6.3f %6.2f", "", f.OpsPerSec, f.P50Ms, f.P99Ms, f.Errors, f.Ratio, f.CPUMsOp)
 		}
 		fmt.Fprintln(w, s)
 	}
@@ -116,7 +117,7 @@ func printTable(w io.Writer, runs []*Result) {
 	extra := func(title, format string, get func(r *Result) float64) {
 		s := fmt.Sprintf("%-34s", title)
 		for _, r := range runs {
-			s += fmt.Sprintf(" | %-50s", fmt.Sprintf(format, get(r)))
+			s += fmt.Sprintf(" | %-55s", fmt.Sprintf(format, get(r)))
 		}
 		fmt.Fprintln(w, s)
 	}
@@ -125,7 +126,11 @@ func printTable(w io.Writer, runs []*Result) {
 	extra("resident memory under load (peak)", "%.0f MB", func(r *Result) float64 { return r.RSSLoadMB })
 	extra("database size on disk", "%.0f MB", func(r *Result) float64 { return r.DBSizeMB })
 	extra("generate the data set", "%.0f s", func(r *Result) float64 { return r.GenSeconds })
+	fmt.Fprintln(w, "cpu ms: the server process's CPU time per operation (/proc/PID/stat), which other load on the machine changes less than ops/s")
 	fmt.Fprintf(w, "%d tasks, %d clients, %d deals, %d employees, %d comments; %d clients, %.0fs per scenario; %s, %d CPUs, %s\n",
 		runs[0].Tasks, runs[0].Clients, runs[0].Deals, runs[0].Employees, runs[0].Comments, runs[0].Concurrency,
 		runs[0].DurationSec, runs[0].Machine.CPUModel, runs[0].Machine.CPUs, runs[0].Date)
+	for _, r := range runs {
+		fmt.Fprintf(w, "%s: load average %s when its session began\n", r.Dialect, r.Machine.Load1)
+	}
 }

@@ -145,9 +145,13 @@ func drive(ctx context.Context, c config, res *Result, proc *loadgen.Proc, gen *
 		op := s.op(api)
 		loadgen.Run(ctx, c.concurrency, c.warmup, c.gen.Seed+uint64(i)*1000, op, loadgen.NewRecorder())
 		rec := loadgen.NewRecorder()
+		cpu0, _ := loadgen.CPUTime(proc.Cmd.Process.Pid)
 		loadgen.Run(ctx, c.concurrency, c.duration, c.gen.Seed+uint64(i)*1000+1, op, rec)
+		cpu1, _ := loadgen.CPUTime(proc.Cmd.Process.Pid)
 		f := figure(s.key, s.title, rec.Snapshot(), res.Ceiling.OpsPerSec)
-		fmt.Printf("%s: %-34s %8.0f ops/s  p50 %7.2f ms  p99 %7.2f ms  errors %d\n", res.Dialect, s.title, f.OpsPerSec, f.P50Ms, f.P99Ms, f.Errors)
+		f.CPUMsOp = cpuPerOp(cpu1-cpu0, f.Ops)
+		fmt.Printf("%s: %-34s %8.0f ops/s  p50 %7.2f ms  p99 %7.2f ms  errors %d  server cpu %.2f ms/op  (load average %s)\n",
+			res.Dialect, s.title, f.OpsPerSec, f.P50Ms, f.P99Ms, f.Errors, f.CPUMsOp, loadgen.ThisMachine().Load1)
 		for _, e := range f.Samples {
 			fmt.Println("   error:", e)
 		}
@@ -168,4 +172,11 @@ func fileSizes(dir string, names ...string) (int64, error) {
 		}
 	}
 	return total, nil
+}
+
+func cpuPerOp(d time.Duration, ops uint64) float64 {
+	if ops == 0 {
+		return 0
+	}
+	return float64(d.Microseconds()) / 1000 / float64(ops)
 }

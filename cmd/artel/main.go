@@ -56,6 +56,7 @@ commands:
   serve     start the server (flags: --listen, --data, --database-url, --demo)
   migrate   bring the database schema up to date and exit
   account   create --host HOST [--name NAME] [--admin-email E --admin-password P]
+            licence --host H|--account ID [--quantity N] [--until YYYY-MM-DD|none] [--mobile-until ...] [--trial] [--lock]
   backup    FILE: copy the SQLite database while the server runs (PostgreSQL: prints the pg_dump command)
   restore   FILE: replace the SQLite database with a backup; the server must be stopped
   version   print the version

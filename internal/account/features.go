@@ -48,8 +48,10 @@ var features = []Feature{
 	{Name: "bums.common.component_document_card", Default: true, UserAction: "feature_new_document_card"},
 	{Name: "bums.common.component_document_list", Default: true, UserAction: "feature_new_document_list"},
 	{Name: "bums.common.workspaces", Default: true},
-	{Name: "bums.common.workspaces_desktop", UserAction: "workspaces_desktop_feature"},
-	{Name: "bums.common.desktop_disable", UserAction: "desktop_disable_feature"},
+	// No user action here: administrators hold every action, and these two
+	// take something away (the dashboard) rather than add a new screen.
+	{Name: "bums.common.workspaces_desktop"},
+	{Name: "bums.common.desktop_disable"},
 	{Name: "bums.task.task_kanban_view", Default: true},
 	{Name: "bums.trade.show_kanban_in_deals", Default: true},
 	{Name: "bums.common.common.offer_module_feature", Default: true},

@@ -78,9 +78,9 @@ func (s *Server) accountInfoData(ctx context.Context, c *call) (map[string]any, 
 		"mobileEndDate": dateOnly(l.MobileEndDate), "licenceQuantity": l.Quantity,
 		"paidLicenceQuantity": paidQty, "daysRemaining": days, "licenseExpired": l.Expired(now),
 		"enabledModules": mods, "enabledModulesCount": len(mods),
-		// The account's own host when it has one; "" lets the web app use
-		// its default (the page's own host) for the socket and links.
-		"megamailDomain": acc.Host, "permanentHost": acc.Host, "ecometHost": acc.Host,
+		// The account's own host when it has one, else the host the
+		// request came to (the default account answers any host).
+		"megamailDomain": orHost(acc.Host, c.host), "permanentHost": orHost(acc.Host, c.host), "ecometHost": orHost(acc.Host, c.host),
 		"ecometPort": listenPort(ctx), "ecometToken": token,
 		"defaultCountryCode": defaultCountry, "partnerId": 0,
 		// No storage quota on a self-hosted server, and no files stored yet.
@@ -90,6 +90,17 @@ func (s *Server) accountInfoData(ctx context.Context, c *call) (map[string]any, 
 		// Hosted chat-support vendors: none on a self-hosted server.
 		"jivoId": "", "cqHash": "", "cqUserId": "",
 	}, nil
+}
+
+// orHost is the account's host, or the request's without its port.
+func orHost(accountHost, requestHost string) string {
+	if accountHost != "" {
+		return accountHost
+	}
+	if h, _, err := net.SplitHostPort(requestHost); err == nil {
+		return h
+	}
+	return requestHost
 }
 
 // dateOnly encodes a stored "YYYY-MM-DD" as a DateOnly object, "" as null.

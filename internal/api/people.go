@@ -112,6 +112,9 @@ func (s *Server) peopleMirror(ctx context.Context, c *call, rec *entity.Record, 
 	ch := entity.NewChange(c.sc, rec.Type, rec)
 	ch.Set("isWorking", boolInt(!bans[auth.BanFired]))
 	ch.Set("canLogin", boolInt(has && len(bans) == 0))
+	if _, ok := rec.Links["mainVacancy"]; ok && bans[auth.BanFired] {
+		ch.Links["mainVacancy"] = nil // the post is vacated, see peopleVacate
+	}
 	switch {
 	case !bans[auth.BanFired]:
 		ch.Set("fireDay", nil)
@@ -148,6 +151,9 @@ func peopleFire(s *Server, ctx context.Context, c *call, ids []int64) Response {
 		}
 		bans[auth.BanFired] = true
 		if err := s.peopleMirror(ctx, c, rec, bans); err != nil {
+			return err
+		}
+		if err := s.peopleVacate(ctx, c.sc, rec); err != nil {
 			return err
 		}
 		if repl == nil {

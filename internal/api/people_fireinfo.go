@@ -2,8 +2,10 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
+	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -28,8 +30,8 @@ var peopleFireInfo = map[string][]string{
 // peoplePrepareFire answers GET /employee/{id}/prepareFire: what a
 // dismissal with a replacement would move, as EmployeeFireInfo counters,
 // plus "roles", every "Type.field" with its count (an Artel addition, so
-// the web app can list what the reference has no counter for). department
-// is null: a Department has no chief to leave vacant.
+// the web app can list what the reference has no counter for), and
+// department, the departments the employee heads (left without chief).
 func peoplePrepareFire(s *Server, ctx context.Context, c *call, ids []int64) Response {
 	if res, denied := peopleAdminOnly(c); denied {
 		return res
@@ -47,7 +49,11 @@ func peoplePrepareFire(s *Server, ctx context.Context, c *call, ids []int64) Res
 			roles[u.t.Name+"."+f]++
 		}
 	}
-	out := map[string]any{"contentType": "EmployeeFireInfo", "department": nil, "roles": roles}
+	heads, err := s.peopleHeadOf(ctx, c, ids[0])
+	if err != nil {
+		return s.errorResponse(c, err)
+	}
+	out := map[string]any{"contentType": "EmployeeFireInfo", "department": heads, "roles": roles}
 	for counter, fields := range peopleFireInfo {
 		n := 0
 		for _, f := range fields {
@@ -63,4 +69,66 @@ func peoplePrepareFire(s *Server, ctx context.Context, c *call, ids []int64) Res
 	}
 	out["ownFilterCount"] = filters
 	return ok(out)
+}
+
+// peopleVacancies lists the DepartmentVacancy posts an employee holds.
+func (s *Server) peopleVacancies(ctx context.Context, sc entity.Scope, id int64) ([]*entity.Record, error) {
+	t := s.Cat.Type("DepartmentVacancy")
+	if t == nil || t.Field("employee") == nil {
+		return nil, nil
+	}
+	col := t.Field("employee").Column
+	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(fmt.Sprintf(
+		"SELECT id FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i = ?", t.Table, col, col)), sc.Account, "Employee", id)
+	if err != nil {
+		return nil, fmt.Errorf("api: vacancies: %w", err)
+	}
+	ids, err := peopleScanIDs(rows)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	return s.Engine.GetMany(ctx, sc, t.Name, ids)
+}
+
+// peopleHeadOf names the departments whose head post the employee holds,
+// comma-separated as EmployeeFireInfo.department; nil when none.
+func (s *Server) peopleHeadOf(ctx context.Context, c *call, id int64) (any, error) {
+	posts, err := s.peopleVacancies(ctx, c.sc, id)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, p := range posts {
+		d, ok := p.Links["department"]
+		if p.Values["isHead"] != int64(1) || !ok {
+			continue
+		}
+		if dep, err := s.Engine.Get(ctx, c.sc, d.Type, d.ID); err == nil {
+			names = append(names, dep.String("name"))
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return strings.Join(names, ", "), nil
+}
+
+// peopleVacate takes a dismissed employee out of the structure: each post
+// they hold becomes vacant, so a department they headed is left without
+// chief (spec: dismissal may leave a department without chief) until an
+// administrator appoints one. The replacement does not inherit posts, and
+// taking the employee back does not restore them.
+func (s *Server) peopleVacate(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+	posts, err := s.peopleVacancies(ctx, sc, rec.ID)
+	if err != nil {
+		return err
+	}
+	for _, p := range posts {
+		ch := entity.NewChange(sc, p.Type, p)
+		ch.Links["employee"] = nil
+		if _, err := s.Engine.Save(ctx, ch); err != nil {
+			return err
+		}
+	}
+	return nil
 }

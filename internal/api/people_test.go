@@ -33,15 +33,21 @@ func TestFireReassignsAndTakeBack(t *testing.T) {
 		task := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Отчёт",
 			"responsible": emp(petrID), "executors": []any{emp(petrID), emp(annaID)}}}).Obj()
 		taskID, _ := task["id"].(string)
-		if taskID == "" {
-			t.Fatalf("task: %v", task)
+		client := h.Do("POST", "/api/v3/contractorHuman", apitest.Req{Body: map[string]any{"firstName": "Клиент",
+			"responsibles": []any{emp(petrID)}}}).Obj()
+		clientID, _ := client["id"].(string)
+		dep := h.Do("POST", "/api/v3/department", apitest.Req{Body: map[string]any{"name": "Продажи"}}).Obj()
+		post := h.Do("POST", "/api/v3/departmentVacancy", apitest.Req{Body: map[string]any{"isHead": true,
+			"department": dep, "employee": emp(petrID)}}).Obj()
+		postID, _ := post["id"].(string)
+		if taskID == "" || clientID == "" || postID == "" {
+			t.Fatalf("task %v, client %v, post %v", task, client, post)
 		}
 		h.Run(t, []apitest.Scenario{
 			{Name: "prepareFire counts the roles", Method: "GET", Path: "/api/v3/employee/" + petrID + "/prepareFire", Status: 200,
-				Contains: []string{`"responsibleTasksCount":1`, `"soexecTasksCount":1`, `"Task.responsible":1`}},
+				Contains: []string{`"responsibleTasksCount":1`, `"soexecTasksCount":1`, `"Task.responsible":1`, `"department":"Продажи"`}},
 			{Name: "replacement must exist", Method: "POST", Path: "/api/v3/employee/" + petrID + "/fire", Status: 422,
 				Req: apitest.Req{Body: map[string]any{"newEmployee": emp("999999")}}, Contains: []string{`"field":"newEmployee"`}},
-			{Name: "an admin cannot fire themselves", Method: "GET", Path: "/api/v3/currentUser", Status: 200},
 		})
 		me := h.Do("GET", "/api/v3/currentUser", apitest.Req{}).Obj()["id"].(string)
 		if r := h.Do("POST", "/api/v3/employee/"+me+"/fire", apitest.Req{}); r.Status != 422 {
@@ -50,7 +56,7 @@ func TestFireReassignsAndTakeBack(t *testing.T) {
 		h.Events()
 		h.Run(t, []apitest.Scenario{
 			{Name: "fire with a replacement", Method: "POST", Path: "/api/v3/employee/" + petrID + "/fire", Status: 200,
-				Req: apitest.Req{Body: map[string]any{"newEmployee": emp(annaID)}},
+				Req:      apitest.Req{Body: map[string]any{"newEmployee": emp(annaID)}},
 				Contains: []string{`"isWorking":false`, `"canLogin":false`, `"fireDay":{"contentType":"DateTime"`}},
 			{Name: "the task moved to the replacement", Method: "GET", Path: "/api/v3/task/" + taskID, Status: 200,
 				Contains: []string{`"responsible":{"contentType":"Employee","id":"` + annaID + `"}`},
@@ -60,6 +66,10 @@ func TestFireReassignsAndTakeBack(t *testing.T) {
 						t.Fatalf("executors not merged into the replacement: %v", ex)
 					}
 				}},
+			{Name: "the client's responsible moved too", Method: "GET", Path: "/api/v3/contractorHuman/" + clientID, Status: 200,
+				Contains: []string{`"responsibles":[{"contentType":"Employee","id":"` + annaID + `"}]`}},
+			{Name: "the department is left without chief", Method: "GET", Path: "/api/v3/departmentVacancy/" + postID, Status: 200,
+				Contains: []string{`"isHead":true`, `"employee":null`}},
 			{Name: "the fired user's token stopped working", Method: "GET", Path: "/api/v3/currentUser",
 				Req: apitest.Req{Token: petrTok}, Status: 401},
 		})

@@ -44,6 +44,13 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	if len(segs) == 0 {
 		return s.notFound(c)
 	}
+	// The licence gate goes before every route; settings ids are names the
+	// route table cannot hold (account_gate.go, settings.go).
+	if res := s.licenceGate(ctx, c); res != nil {
+		return *res
+	} else if res := s.settingsRoute(ctx, c); res != nil {
+		return *res
+	}
 	if h, ids := moduleRoute(c); h != nil {
 		return h(s, ctx, c, ids)
 	}

@@ -90,6 +90,7 @@ type call struct {
 	opt     value.Options
 	session *auth.Session
 	files   []httpin.File
+	host    string // the request's Host, for answers that name this server
 }
 
 func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
@@ -99,7 +100,7 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusNotFound, "not_found", message(lang, "not_found")).write(w)
 		return
 	}
-	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}}
+	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host}
 	c.sc.Account = account
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/artel/artel/internal/account"
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/catalog"
@@ -24,6 +25,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = &rights.Policy{Cat: cat}
 	authSvc := auth.NewService(db)
 	authSvc.Hook(engine)
+	account.Hook(engine)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		return nil, err

@@ -130,3 +130,26 @@ func PeakRSS(ctx context.Context, pid int) func() int64 {
 	}()
 	return func() int64 { mu.Lock(); defer mu.Unlock(); return peak }
 }
+
+// CPUTime is the CPU time (user + system) a process has used so far,
+// from /proc/PID/stat. Divided by the operations of a scenario it gives
+// the server's CPU cost per request, a figure that other load on the
+// machine does not change the way it changes throughput.
+func CPUTime(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')') // the command name may hold spaces
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0, errors.New("loadgen: short /proc stat")
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks, nil
+}
+
+// clockTicks is USER_HZ, 100 on every Linux this runs on.
+const clockTicks = 100

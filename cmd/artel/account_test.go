@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/artel/artel/internal/store/storetest"
+)
+
+// The operator sets a licence with the CLI; the server then enforces it
+// and an administrator cannot lift a locked one through the API.
+func TestAccountLicenceCLI(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, dialect string) {
+		e := append(testEnv(t, dialect), "ARTEL_ADMIN_EMAIL=boss@example.com", "ARTEL_ADMIN_PASSWORD=first-start-pass")
+		start(t, e).stop(t)
+		licence := func(args ...string) (string, error) {
+			cmd := exec.Command(binary, append([]string{"account", "licence"}, args...)...)
+			cmd.Env = append(os.Environ(), e...)
+			out, err := cmd.CombinedOutput()
+			return string(out), err
+		}
+		for _, bad := range [][]string{{"--quantity", "3"}, {"--account", "1", "--until", "31.01.2020"},
+			{"--host", "nowhere.example.com", "--quantity", "1"}, {"--account", "1", "--quantity", "-1"}} {
+			if out, err := licence(bad...); err == nil {
+				t.Errorf("%v accepted: %s", bad, out)
+			}
+		}
+		out, err := licence("--account", "1", "--quantity", "3", "--until", "2020-01-31", "--mobile-until", "2020-02-01", "--lock")
+		want := "Account 1 (Artel): 3 licences, until 2020-01-31, mobile until 2020-02-01, locked; 1 employees can sign in"
+		if err != nil || !strings.Contains(out, want) {
+			t.Fatalf("licence: %v\n%s", err, out)
+		}
+
+		s := start(t, e)
+		defer s.stop(t)
+		r, err := http.PostForm(s.url+"/api/v3/auth/access_token", url.Values{"grant_type": {"password"},
+			"username": {"boss@example.com"}, "password": {"first-start-pass"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tok struct {
+			AccessToken string `json:"access_token"`
+		}
+		decode(t, r.Body, &tok)
+		call := func(method, path, body string) (int, map[string]any) {
+			req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+			req.Header.Set("Content-Type", "application/json")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var env map[string]any
+			decode(t, res.Body, &env)
+			return res.StatusCode, env
+		}
+		code, env := call("GET", "/api/v3/accountInfo", "")
+		info, _ := env["data"].(map[string]any)
+		end, _ := info["licenceEndDate"].(map[string]any)
+		if code != 200 || info["licenceQuantity"] != 3.0 || info["licenseExpired"] != true || end["month"] != 0.0 || end["day"] != 31.0 {
+			t.Fatalf("accountInfo %d %v", code, env)
+		}
+		if code, env = call("GET", "/api/v3/task", ""); code != 403 || !strings.Contains(fmt.Sprint(env), "Your paid period is officially over") {
+			t.Fatalf("task list after expiry: %d %v", code, env)
+		}
+		if code, env = call("POST", "/api/v3/accountInfo/licence", `{"licenceEndDate":null}`); code != 403 {
+			t.Fatalf("locked licence changed by the API: %d %v", code, env)
+		}
+	})
+}
