@@ -152,7 +152,7 @@ func TestLicenceQuantity(t *testing.T) {
 				Status: 422, Contains: []string{`"field":"canLogin"`, `"type":"licence_quantity_exceeded"`, "не больше 2"}},
 			{Name: "password alone refused", Method: "POST", Path: "/api/v3/employee",
 				Req:    apitest.Req{Body: map[string]any{"lastName": "Третий", "login": "third@example.com", "password": "long enough pass"}},
-				Status: 422, Contains: []string{`"field":"password"`, "licence_quantity_exceeded"}},
+				Status: 422, Contains: []string{`"field":"canLogin"`, "licence_quantity_exceeded"}},
 			{Name: "employee without access fine", Method: "POST", Path: "/api/v3/employee",
 				Req: apitest.Req{Body: map[string]any{"lastName": "Без доступа", "canLogin": false}}, Status: 200,
 				Check: func(t *testing.T, r *apitest.Resp) { noAccess = r.Obj()["id"].(string) }},

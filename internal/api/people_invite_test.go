@@ -31,10 +31,6 @@ func TestInviteLinkRegistration(t *testing.T) {
 			return apitest.Req{NoAuth: true, Body: b}
 		}
 		const path = "/api/v3/inviteLinkRegistration"
-		if r := h.Do("POST", path, apitest.Req{NoAuth: true, Body: map[string]any{}}); r.Status == 401 {
-			// TODO(lead): remove once apiV3 lets this route through without a token.
-			t.Skip("POST /api/v3/inviteLinkRegistration still needs a token: apiV3 exemption not wired")
-		}
 		h.Run(t, []apitest.Scenario{
 			{Name: "unknown link", Method: "POST", Path: path, Req: reg(map[string]any{"uuid": "nope"}), Status: 404,
 				Contains: []string{`"type":"invite_link_invalid"`}},

@@ -122,7 +122,10 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		s.login(w, r, account, lang, c.body)
 		return
 	}
-	if !(len(c.segs) == 1 && c.segs[0] == "openapi.json") {
+	// The API description and registration by invite link need no sign-in.
+	public := len(c.segs) == 1 && (c.segs[0] == "openapi.json" ||
+		c.segs[0] == "inviteLinkRegistration" && r.Method == http.MethodPost)
+	if !public {
 		if res, ok := s.authenticate(r, c); !ok {
 			res.write(w)
 			return

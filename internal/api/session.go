@@ -48,6 +48,11 @@ func (s *Server) authenticate(r *http.Request, c *call) (Response, bool) {
 		subtle.ConstantTimeCompare([]byte(r.Header.Get(CSRFHeader)), []byte(ses.CSRF)) != 1 {
 		return fail(http.StatusForbidden, "csrf", message(c.lang, "csrf")), false
 	}
+	// The allow-list holds for every call, not only sign-in: a session
+	// opened inside it does not outlive a move outside it.
+	if err := s.Auth.CheckIP(r.Context(), c.sc.Account, clientIP(r)); err != nil {
+		return fail(http.StatusForbidden, "NotGranted", auth.IPNotAllowedMessage), false
+	}
 	c.session, c.sc.Actor = ses, ses.Subject
 	if err := s.Rights.Fill(r.Context(), &c.sc); errors.Is(err, rights.ErrNoGuestAccess) {
 		return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized")), false
@@ -180,6 +185,7 @@ func (s *Server) currentUser(ctx context.Context, c *call) Response {
 		// ...), not the act_* actions on their own card.
 		me["possibleActions"] = rights.Sorted(c.sc.Perms)
 		me["isAdmin"] = c.sc.Admin
+		me["needsName"] = auth.NeedsName(rec)
 		me["isGuestAccessEnabled"] = c.sc.Guest || rec.Values["isGuestAccessEnabled"] == int64(1)
 	}
 	return res

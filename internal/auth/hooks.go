@@ -39,6 +39,12 @@ func (s *Service) Hook(e *entity.Engine) {
 				if login(c, loginField) == "" {
 					return entity.Invalidf(loginField, entity.CodeRequired, "")
 				}
+				// Giving someone a password means they are to sign in,
+				// unless the body says otherwise; the licence quota then
+				// counts them.
+				if _, given := c.Values["canLogin"]; !given && c.New {
+					c.Values["canLogin"] = int64(1)
+				}
 				return nil
 			},
 			AfterSave: func(ctx context.Context, c *entity.Change, rec *entity.Record) error {
@@ -51,6 +57,12 @@ func (s *Service) Hook(e *entity.Engine) {
 				switch {
 				case pw != "":
 					err = s.SetPassword(ctx, c.Scope.Account, rec.Link(), lg, pw)
+					// A password set for someone else (an administrator's
+					// reset) ends their sessions; changing one's own goes
+					// through currentUser/password, which keeps the current one.
+					if err == nil && !c.New && c.Scope.Actor != rec.Link() {
+						err = s.EndAll(ctx, c.Scope.Account, rec.Link())
+					}
 				case c.Values[loginField] != nil:
 					err = s.renameLogin(ctx, c.Scope.Account, rec.Link(), lg)
 				}

@@ -122,6 +122,11 @@ func (s *Service) Login(ctx context.Context, account int64, login, password, kin
 	} else if len(bans) > 0 {
 		return nil, ErrBlocked
 	}
+	if ok, err := s.mayLogin(ctx, account, subj); err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, ErrBlocked
+	}
 	if err := s.clearFailures(ctx, account, login); err != nil {
 		return nil, fmt.Errorf("auth: login: %w", err)
 	}
@@ -223,4 +228,22 @@ func truncate(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+// mayLogin checks the subject's own switches: canLogin for everyone (so a
+// user who holds no licence cannot sign in), and guest access for clients.
+func (s *Service) mayLogin(ctx context.Context, account int64, subj value.Link) (bool, error) {
+	q := "SELECT c_canlogin, 1 FROM e_employee WHERE account_id = ? AND id = ?"
+	if subj.Type == "ContractorHuman" {
+		q = "SELECT c_canlogin, c_isguestaccessenabled FROM e_contractorhuman WHERE account_id = ? AND id = ?"
+	}
+	var can, guest sql.NullInt64
+	err := s.DB.Q(ctx).QueryRowContext(ctx, s.DB.Dialect.Rebind(q), account, subj.ID).Scan(&can, &guest)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("auth: login: %w", err)
+	}
+	return can.Int64 == 1 && guest.Int64 == 1, nil
 }
