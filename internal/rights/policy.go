@@ -12,7 +12,12 @@ import (
 )
 
 // Policy is the engine's rights policy, built from the rules table.
-type Policy struct{ Cat *catalog.Catalog }
+type Policy struct {
+	Cat *catalog.Catalog
+	// More adds a module's own act_* actions to possibleActions, per
+	// content type (the task status machine adds act_done, act_pause, ...).
+	More map[string]func(sc entity.Scope, rec *entity.Record) []string
+}
 
 var _ entity.Policy = (*Policy)(nil)
 
@@ -153,6 +158,13 @@ func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*e
 		}
 		if sc.Admin || allowed(sc, entity.ActDelete, rec.Type, rec) {
 			acts = append(acts, "act_delete")
+		}
+		if more := p.More[rec.Type.Name]; more != nil {
+			for _, a := range more(sc, rec) {
+				if !contains(acts, a) {
+					acts = append(acts, a)
+				}
+			}
 		}
 		out[rec.ID] = acts
 	}
