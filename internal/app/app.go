@@ -14,6 +14,7 @@ import (
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/metrics"
+	"github.com/artel/artel/internal/module/task"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/web"
@@ -22,7 +23,9 @@ import (
 // Build makes the API server over a migrated database.
 func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version string, log *slog.Logger) (*api.Server, error) {
 	engine := entity.New(db, cat, nil)
-	engine.Policy = &rights.Policy{Cat: cat}
+	policy := &rights.Policy{Cat: cat}
+	engine.Policy = policy
+	task.Register(engine, policy)
 	authSvc := auth.NewService(db)
 	authSvc.Hook(engine)
 	account.Hook(engine)

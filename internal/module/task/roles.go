@@ -1,0 +1,125 @@
+package task
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
+)
+
+// roles answers which table roles the caller holds on one record. Owner
+// and responsible are single links on the record; executors and auditors
+// live in the links table and are read only when a row asks for them
+// (takeup), so listing a page of tasks costs no query per task.
+type roles struct {
+	ctx  context.Context
+	e    *entity.Engine
+	sc   entity.Scope
+	rec  *entity.Record
+	many map[string]bool
+	err  error
+}
+
+func newRoles(ctx context.Context, e *entity.Engine, sc entity.Scope, rec *entity.Record) *roles {
+	return &roles{ctx: ctx, e: e, sc: sc, rec: rec}
+}
+
+// has reports a role. Guests take part in tasks as auditors or
+// responsibles of record but drive no transitions: those are the staff's.
+func (r *roles) has(role Role) bool {
+	if r.sc.Guest || r.sc.Actor.ID == 0 {
+		return false
+	}
+	switch role {
+	case Owner:
+		return r.sc.Admin || r.rec.Links["owner"] == r.sc.Actor
+	case Responsible:
+		return r.rec.Links["responsible"] == r.sc.Actor
+	case Executor:
+		return r.member("executors")
+	case Auditor:
+		return r.member("auditors")
+	}
+	return false
+}
+
+// member reports whether a collection names the caller directly (a group
+// in the collection does not make its members executors here).
+func (r *roles) member(field string) bool {
+	if ls, ok := r.rec.Many[field]; ok {
+		return slices.Contains(ls, r.sc.Actor)
+	}
+	if r.many == nil && r.err == nil {
+		r.many, r.err = memberships(r.ctx, r.e, r.sc.Account, r.rec.Link(), r.sc.Actor)
+	}
+	return r.many[field]
+}
+
+func memberships(ctx context.Context, e *entity.Engine, account int64, of, who value.Link) (map[string]bool, error) {
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT field FROM links
+		WHERE account_id = ? AND src_type = ? AND src_id = ? AND field IN ('executors', 'auditors')
+		AND dst_type = ? AND dst_id = ?`), account, of.Type, of.ID, who.Type, who.ID)
+	if err != nil {
+		return nil, fmt.Errorf("task: roles: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var f string
+		if err := rows.Scan(&f); err != nil {
+			return nil, err
+		}
+		out[f] = true
+	}
+	return out, rows.Err()
+}
+
+// statusOf is the record's status; a row stored before this module
+// existed has none and counts as the status it would start in.
+func statusOf(rec *entity.Record) string {
+	if s := rec.String("status"); s != "" {
+		return s
+	}
+	return initial(rec.Type.Name, rec.Links, rec.Values["isTemplate"])
+}
+
+// pending reports whether a deadline change request awaits an answer:
+// deadlineChangeRequest names only the pending one (see deadline.go).
+func pending(rec *entity.Record) bool {
+	_, ok := rec.Links["deadlineChangeRequest"]
+	return ok
+}
+
+// initial is the status a new task starts in: a template is a template;
+// a project is accepted (it has no acceptance step); a task without a
+// responsible is created (waiting for one: takeup or delegate), one set
+// for its own owner is accepted at once, any other is assigned.
+func initial(kind string, links map[string]value.Link, isTemplate any) string {
+	if isTemplate == int64(1) {
+		return Template
+	}
+	if kind == "Project" {
+		return Accepted
+	}
+	resp, ok := links["responsible"]
+	switch {
+	case !ok:
+		return Created
+	case resp == links["owner"]:
+		return Accepted
+	}
+	return Assigned
+}
+
+// Possible is the policy's More for tasks and projects: the act_* the
+// table allows the scope on rec now. The policy gives no context, and the
+// answer is computed for a read that already happened, so the membership
+// query (only for takeup candidates) runs outside any transaction.
+func Possible(e *entity.Engine) func(sc entity.Scope, rec *entity.Record) []string {
+	return func(sc entity.Scope, rec *entity.Record) []string {
+		r := newRoles(context.Background(), e, sc, rec)
+		return Actions(rec.Type.Name, statusOf(rec), r.has, pending(rec))
+	}
+}
