@@ -15,7 +15,7 @@ import (
 // in one transaction.
 func benchHarness(b *testing.B, n int) (*apitest.Harness, []int64) {
 	h := apitest.New(b, "sqlite")
-	sc := entity.Scope{Account: h.Account}
+	sc := entity.Scope{Account: h.Account, System: true}
 	ids := make([]int64, 0, n)
 	err := h.DB.WithTx(context.Background(), func(ctx context.Context) error {
 		for i := 0; i < n; i++ {

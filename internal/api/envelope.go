@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"sync"
 )
 
 // Response is one API answer before it is written: the data+meta envelope
@@ -62,4 +63,35 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-func (r Response) write(w http.ResponseWriter) { writeJSON(w, r.Status, r.envelope()) }
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// write sends the envelope. The data goes through appendJSON, which writes
+// the same bytes as encoding/json without its reflection.
+func (r Response) write(w http.ResponseWriter) {
+	env := r.envelope()
+	metaJSON, err := json.Marshal(env.Meta)
+	bp := bufPool.Get().(*[]byte)
+	defer func() {
+		// A rare huge answer (the OpenAPI document) is not kept around.
+		if cap(*bp) <= 1<<20 {
+			*bp = (*bp)[:0]
+			bufPool.Put(bp)
+		}
+	}()
+	b := append(append((*bp)[:0], `{"meta":`...), metaJSON...)
+	b = append(b, `,"data":`...)
+	if err == nil {
+		b, err = appendJSON(b, env.Data)
+	}
+	if err != nil {
+		// Only a bug can get here (every value kind refuses NaN and the like).
+		writeJSON(w, http.StatusInternalServerError, fail(http.StatusInternalServerError, "internal", "internal").envelope())
+		return
+	}
+	b = append(b, '}', '\n')
+	*bp = b
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(r.Status)
+	_, _ = w.Write(b)
+}

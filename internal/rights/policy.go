@@ -15,8 +15,9 @@ import (
 type Policy struct {
 	Cat *catalog.Catalog
 	// More adds a module's own act_* actions to possibleActions, per
-	// content type (the task status machine adds act_done, act_pause, ...).
-	More map[string]func(sc entity.Scope, rec *entity.Record) []string
+	// content type (the task status machine adds act_done, act_pause, ...),
+	// for a whole page of records at once.
+	More map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string
 }
 
 var _ entity.Policy = (*Policy)(nil)
@@ -151,6 +152,10 @@ func allowed(sc entity.Scope, action string, t *catalog.Type, rec *entity.Record
 // PossibleActions lists act_read and the writes Allow would grant.
 func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string {
 	out := make(map[int64][]string, len(recs))
+	var more map[int64][]string
+	if len(recs) > 0 && p.More[recs[0].Type.Name] != nil {
+		more = p.More[recs[0].Type.Name](ctx, sc, recs)
+	}
 	for _, rec := range recs {
 		acts := []string{"act_read"}
 		if sc.Admin || allowed(sc, entity.ActEdit, rec.Type, rec) {
@@ -159,11 +164,9 @@ func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*e
 		if sc.Admin || allowed(sc, entity.ActDelete, rec.Type, rec) {
 			acts = append(acts, "act_delete")
 		}
-		if more := p.More[rec.Type.Name]; more != nil {
-			for _, a := range more(sc, rec) {
-				if !contains(acts, a) {
-					acts = append(acts, a)
-				}
+		for _, a := range more[rec.ID] {
+			if !contains(acts, a) {
+				acts = append(acts, a)
 			}
 		}
 		out[rec.ID] = acts

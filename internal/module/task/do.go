@@ -19,7 +19,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 		e.Hook(kind, entity.Hooks{BeforeSave: beforeSave(e)})
 	}
 	if p.More == nil {
-		p.More = map[string]func(sc entity.Scope, rec *entity.Record) []string{}
+		p.More = map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string{}
 	}
 	p.More["Task"], p.More["Project"] = Possible(e), Possible(e)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
@@ -114,12 +115,55 @@ func initial(kind string, links map[string]value.Link, isTemplate any) string {
 }
 
 // Possible is the policy's More for tasks and projects: the act_* the
-// table allows the scope on rec now. The policy gives no context, and the
-// answer is computed for a read that already happened, so the membership
-// query (only for takeup candidates) runs outside any transaction.
-func Possible(e *entity.Engine) func(sc entity.Scope, rec *entity.Record) []string {
-	return func(sc entity.Scope, rec *entity.Record) []string {
-		r := newRoles(context.Background(), e, sc, rec)
-		return Actions(rec.Type.Name, statusOf(rec), r.has, pending(rec))
+// table allows the scope on each record now. The caller's memberships
+// (executor, auditor) of the whole page are read in one query, not one
+// per record.
+func Possible(e *entity.Engine) func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string {
+	return func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string {
+		many, err := pageMemberships(ctx, e, sc, recs)
+		out := make(map[int64][]string, len(recs))
+		for _, rec := range recs {
+			r := newRoles(ctx, e, sc, rec)
+			if err == nil {
+				r.many = many[rec.ID]
+				if r.many == nil {
+					r.many = map[string]bool{}
+				}
+			}
+			out[rec.ID] = Actions(rec.Type.Name, statusOf(rec), r.has, pending(rec))
+		}
+		return out
 	}
+}
+
+// pageMemberships reads which records' executors and auditors name the caller.
+func pageMemberships(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []*entity.Record) (map[int64]map[string]bool, error) {
+	if len(recs) == 0 || sc.Actor.ID == 0 {
+		return nil, nil
+	}
+	args := []any{sc.Account, recs[0].Type.Name, sc.Actor.Type, sc.Actor.ID}
+	marks := make([]string, len(recs))
+	for i, rec := range recs {
+		marks[i], args = "?", append(args, rec.ID)
+	}
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT src_id, field FROM links
+		WHERE account_id = ? AND src_type = ? AND field IN ('executors', 'auditors') AND dst_type = ? AND dst_id = ?
+		AND src_id IN (`+strings.Join(marks, ", ")+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("task: roles: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]map[string]bool{}
+	for rows.Next() {
+		var id int64
+		var f string
+		if err := rows.Scan(&id, &f); err != nil {
+			return nil, err
+		}
+		if out[id] == nil {
+			out[id] = map[string]bool{}
+		}
+		out[id][f] = true
+	}
+	return out, rows.Err()
 }
