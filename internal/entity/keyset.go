@@ -73,7 +73,14 @@ func (l *lister) anchor(ctx context.Context, sc Scope, id int64, param string) (
 
 // beyond is the condition "comes after the anchor" in list order, or
 // "comes before it" when back is set.
-func (l *lister) beyond(vals []any, back bool) sqlPart {
+func (l *lister) beyond(vals []any, back bool) sqlPart { return l.compare(vals, back, false) }
+
+// from is beyond with the anchor itself included. It compares the last key
+// (the unique id) with >= rather than adding "OR id = ?": SQLite plans the
+// OR as a walk of the whole account index, the >= as one seek.
+func (l *lister) from(vals []any, back bool) sqlPart { return l.compare(vals, back, true) }
+
+func (l *lister) compare(vals []any, back, inclusive bool) sqlPart {
 	var ors []string
 	var args []any
 	var eqs []string
@@ -102,6 +109,9 @@ func (l *lister) beyond(vals []any, back bool) sqlPart {
 		op := ">"
 		if k.desc != back {
 			op = "<"
+		}
+		if last && inclusive {
+			op += "="
 		}
 		ors = append(ors, strings.Join(append(append([]string{}, eqs...), expr+" "+op+" ?"), " AND "))
 		args = append(append(args, eqArgs...), vals[i])
@@ -150,10 +160,6 @@ func (l *lister) exists(ctx context.Context, cond sqlPart) (bool, error) {
 	return err == nil, err
 }
 
-func orSelf(p sqlPart, table string, id int64) sqlPart {
-	return sqlPart{sql: p.sql + " OR " + table + ".id = ?", args: append(append([]any{}, p.args...), id)}
-}
-
 func (l *lister) after(ctx context.Context, sc Scope, page *Page, id int64, param string) error {
 	vals, err := l.anchor(ctx, sc, id, param)
 	if err != nil {
@@ -162,7 +168,7 @@ func (l *lister) after(ctx context.Context, sc Scope, page *Page, id int64, para
 	if page.Records, page.HasMoreNext, err = l.fetch(ctx, l.beyond(vals, false), false, page.Limit); err != nil {
 		return err
 	}
-	page.HasMorePrev, err = l.exists(ctx, orSelf(l.beyond(vals, true), l.t.Table, id))
+	page.HasMorePrev, err = l.exists(ctx, l.from(vals, true))
 	return err
 }
 
@@ -174,7 +180,7 @@ func (l *lister) before(ctx context.Context, sc Scope, page *Page, id int64) err
 	if page.Records, page.HasMorePrev, err = l.fetch(ctx, l.beyond(vals, true), true, page.Limit); err != nil {
 		return err
 	}
-	page.HasMoreNext, err = l.exists(ctx, orSelf(l.beyond(vals, false), l.t.Table, id))
+	page.HasMoreNext, err = l.exists(ctx, l.from(vals, false))
 	return err
 }
 
@@ -189,7 +195,7 @@ func (l *lister) with(ctx context.Context, sc Scope, page *Page, id int64) error
 	if err != nil {
 		return err
 	}
-	rest, moreNext, err := l.fetch(ctx, orSelf(l.beyond(vals, false), l.t.Table, id), false, page.Limit-len(before))
+	rest, moreNext, err := l.fetch(ctx, l.from(vals, false), false, page.Limit-len(before))
 	if err != nil {
 		return err
 	}
