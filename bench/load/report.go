@@ -44,6 +44,7 @@ type Result struct {
 	Machine     loadgen.Machine `json:"machine"`
 	Binary      string          `json:"binary"`
 	Version     string          `json:"version"`
+	Source      string          `json:"source"` // git describe of the working tree measured
 	Tasks       int             `json:"tasks"`
 	Clients     int             `json:"clients"`
 	Deals       int             `json:"deals"`

@@ -51,6 +51,9 @@ func session(ctx context.Context, c config, dialect, runDir string, ceiling Figu
 	if out, err := exec.Command(c.binary, "version").Output(); err == nil {
 		res.Version = strings.TrimSpace(string(out))
 	}
+	if out, err := exec.Command("git", "describe", "--always", "--dirty").Output(); err == nil {
+		res.Source = strings.TrimSpace(string(out))
+	}
 	opt := c.gen
 	opt.Log = os.Stdout
 	var gen *datagen.Result

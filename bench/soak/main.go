@@ -30,6 +30,7 @@ type interval struct {
 	P99Ms     float64 `json:"p99Ms"`
 	Errors    int64   `json:"errors"`
 	RSSMB     float64 `json:"rssMB"`
+	WALMB     float64 `json:"walMB"`
 }
 
 type report struct {
@@ -66,7 +67,11 @@ func main() {
 		os.Exit(1)
 	}
 	if b, err := json.MarshalIndent(rep, "", "  "); err == nil {
-		path := filepath.Join(*results, rep.Date+"-soak.json")
+		name := rep.Date + "-soak"
+		if *duration != 10*time.Minute {
+			name += "-" + duration.String() // a short run does not replace the standard one
+		}
+		path := filepath.Join(*results, name+".json")
 		if os.MkdirAll(*results, 0o755) == nil && os.WriteFile(path, append(b, '\n'), 0o644) == nil {
 			fmt.Println("wrote", path)
 		}
@@ -118,7 +123,7 @@ func soak(ctx context.Context, binary, dataRoot string, tasks, conc int, duratio
 		loadgen.Run(ctx, conc, duration, 1, mixed(api), rec)
 		close(done)
 	}()
-	fmt.Printf("%8s %9s %9s %9s %9s %7s %9s\n", "at", "ops", "ops/s", "p50 ms", "p99 ms", "errors", "RSS MB")
+	fmt.Printf("%8s %9s %9s %9s %9s %7s %9s %9s\n", "at", "ops", "ops/s", "p50 ms", "p99 ms", "errors", "RSS MB", "WAL MB")
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for running := true; running; {
@@ -140,11 +145,11 @@ func soak(ctx context.Context, binary, dataRoot string, tasks, conc int, duratio
 		}
 		rss, _ := proc.RSS()
 		iv := interval{AtSec: time.Since(began).Seconds(), Ops: s.Ops, OpsPerSec: s.PerSec(), P50Ms: ms(s.P50), P99Ms: ms(s.P99),
-			Errors: s.Errors, RSSMB: float64(rss) / (1 << 20)}
+			Errors: s.Errors, RSSMB: float64(rss) / (1 << 20), WALMB: walSize(filepath.Join(runDir, "data"))}
 		rep.Intervals = append(rep.Intervals, iv)
 		rep.Ops += s.Ops
 		rep.Errors += s.Errors
-		fmt.Printf("%7.0fs %9d %9.0f %9.2f %9.2f %7d %9.0f\n", iv.AtSec, iv.Ops, iv.OpsPerSec, iv.P50Ms, iv.P99Ms, iv.Errors, iv.RSSMB)
+		fmt.Printf("%7.0fs %9d %9.0f %9.2f %9.2f %7d %9.0f %9.1f\n", iv.AtSec, iv.Ops, iv.OpsPerSec, iv.P50Ms, iv.P99Ms, iv.Errors, iv.RSSMB, iv.WALMB)
 		for _, e := range s.Samples {
 			fmt.Println("   error:", e)
 		}
@@ -152,6 +157,17 @@ func soak(ctx context.Context, binary, dataRoot string, tasks, conc int, duratio
 	end, _ := proc.RSS()
 	rep.RSSEndMB, rep.RSSPeakMB = float64(end)/(1<<20), float64(peak())/(1<<20)
 	return rep, ctx.Err()
+}
+
+// walSize is the SQLite write-ahead log's size: it can only be reset when
+// no reader holds it, so under constant reads it may grow, and reads slow
+// down with it.
+func walSize(dir string) float64 {
+	st, err := os.Stat(filepath.Join(dir, "artel.db-wal"))
+	if err != nil {
+		return 0
+	}
+	return float64(st.Size()) / (1 << 20)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/migrate"
+	"github.com/artel/artel/internal/module/task"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -25,10 +26,13 @@ import (
 // goes through its field's own value kind (Kind.Decode, Sorter.SortKey),
 // links through value.DecodeLink(s), timeCreated/timeUpdated and
 // userCreated/userUpdated/owner are filled as Engine.applyDefaults does,
-// humanNumber comes from the sequences table and x_search is built as the
-// engine's searchText. It skips module hooks (no generated row carries a
-// password, the only field with a hook) and link checks (the generator
-// links only to rows it wrote). bulk_test.go compares both writers' rows.
+// humanNumber comes from the sequences table, x_search is built as the
+// engine's searchText, isOverdue as the task module's hook sets it (the
+// other times that hook keeps are given in the rows) and entity_counts is
+// rebuilt at the end. It runs no other hooks (no generated row carries a
+// password or canLogin, which the auth and account hooks act on) and no
+// link checks (the generator links only to rows it wrote). bulk_test.go
+// checks that both writers store the same rows.
 type bulkWriter struct {
 	db      *store.DB
 	cat     *catalog.Catalog
@@ -118,6 +122,12 @@ func (w *bulkWriter) write(ctx context.Context, t *catalog.Type, rows []Row) ([]
 			}
 		}
 		w.defaults(t, r, set)
+		if f := t.Field("isOverdue"); f != nil && (t.Name == "Task" || t.Name == "Project") {
+			// The task module sets isOverdue on every save of a task or
+			// project, from the deadline and status at that moment.
+			status, _ := vals[at[t.Field("status").Column]].(string)
+			set(f.Column, boolInt(task.IsOverdue(vals[at[t.Field("deadline").Column]], status, r.Created)))
+		}
 		ids[i] = id
 		recs[i] = append([]any{id, w.account, searchText(t, vals, at)}, vals...)
 	}
@@ -256,6 +266,13 @@ func (w *bulkWriter) finish(ctx context.Context) error {
 		}
 	}
 	return migrate.Recount(ctx, w.db, w.cat)
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func contains(list []string, s string) bool {

@@ -3,6 +3,7 @@ package datagen
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/artel/artel/internal/catalog"
@@ -65,11 +66,28 @@ func TestBulkMatchesEngine(t *testing.T) {
 				out[typ+" "+string(jint(r.ID))] = string(b) + " search=" + string(sb)
 			}
 		}
-		var seq []byte
-		_ = db.Q(ctx).QueryRowContext(ctx, "SELECT group_concat(name || '=' || value) FROM (SELECT * FROM sequences ORDER BY name)").Scan(&seq)
-		out["sequences"] = string(seq)
-		_ = db.Q(ctx).QueryRowContext(ctx, "SELECT group_concat(content_type || '=' || n) FROM (SELECT content_type, SUM(n) AS n FROM entity_counts GROUP BY content_type ORDER BY content_type)").Scan(&seq)
-		out["entity_counts"] = string(seq)
+		// Raw rows as well: NULL and 0 read back alike through Encode.
+		for _, table := range []string{"e_task", "e_project", "e_deal", "e_contractorhuman", "e_contractorcompany",
+			"e_employee", "e_comment", "links", "sequences", "entity_counts"} {
+			rows, err := db.Q(ctx).QueryContext(ctx, "SELECT * FROM "+table+" ORDER BY 1, 2, 3")
+			if err != nil {
+				t.Fatal(err)
+			}
+			cols, _ := rows.Columns()
+			for n := 0; rows.Next(); n++ {
+				vals := make([]any, len(cols))
+				ptrs := make([]any, len(cols))
+				for i := range vals {
+					ptrs[i] = &vals[i]
+				}
+				_ = rows.Scan(ptrs...)
+				if table == "e_employee" && vals[0] == int64(1) {
+					continue // the administrator: made by auth.Bootstrap at the real time
+				}
+				out[fmt.Sprintf("%s row %d", table, n)] = fmt.Sprint(vals...)
+			}
+			rows.Close()
+		}
 		return out
 	}
 	a, b := dump(dirs["engine"]), dump(dirs["bulk"])

@@ -8,11 +8,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"time"
 
+	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/catalog"
-	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -50,16 +51,14 @@ type Step struct {
 // Result is what was generated; bench/load keeps it next to a cached
 // data directory and picks ids for its requests from it.
 type Result struct {
-	Options   Options      `json:"options"`
-	Account   int64        `json:"account"`
-	Employees []value.Link `json:"-"`
-	Projects  []value.Link `json:"-"`
-	EmpIDs    []int64      `json:"employeeIds"`
-	ProjIDs   []int64      `json:"projectIds"`
-	TaskFirst int64        `json:"taskFirst"`
-	TaskLast  int64        `json:"taskLast"`
-	Steps     []Step       `json:"steps"`
-	Seconds   float64      `json:"seconds"`
+	Options   Options `json:"options"`
+	Account   int64   `json:"account"`
+	EmpIDs    []int64 `json:"employeeIds"`
+	ProjIDs   []int64 `json:"projectIds"`
+	TaskFirst int64   `json:"taskFirst"`
+	TaskLast  int64   `json:"taskLast"`
+	Steps     []Step  `json:"steps"`
+	Seconds   float64 `json:"seconds"`
 }
 
 // Run opens (and migrates) the database, creates the account and its
@@ -81,12 +80,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err := migrate.Run(ctx, db, cat); err != nil {
 		return nil, err
 	}
-	eng := entity.New(db, cat, nil)
-	auth.NewService(db).Hook(eng) // stores the administrator's password
-	accounts, err := auth.NewAccounts(ctx, db)
+	// The server's own wiring: the engine with every module's hooks and
+	// the rights policy, so the engine writer is exactly an API create.
+	srv, err := app.Build(ctx, db, cat, "bench-gen", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		return nil, err
 	}
+	eng, accounts := srv.Engine, srv.Accounts
 	if _, err := auth.Bootstrap(ctx, accounts, eng, AdminLogin, AdminPassword); err != nil {
 		return nil, err
 	}
@@ -126,6 +126,5 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	for _, l := range g.p.projects {
 		g.res.ProjIDs = append(g.res.ProjIDs, l.ID)
 	}
-	g.res.Employees, g.res.Projects = g.p.employees, g.p.projects
 	return g.res, nil
 }

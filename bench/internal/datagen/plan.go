@@ -165,7 +165,9 @@ func (p *planner) projectRows(r *rand.Rand, n int) []Row {
 			"owner": jlink(owner), "responsible": jlink(resp), "status": jstr(status), "isTemplate": jbool(false),
 			"deadline":  jdateOnly(p.base.AddDate(0, 0, r.IntN(400)-200)),
 			"executors": jlinks(pick(r, p.employees))}
-		rows[i] = Row{In: in, Actor: owner, Created: p.base.AddDate(-2, 0, -r.IntN(200))}
+		created := p.base.AddDate(-2, 0, -r.IntN(200))
+		workTimes(r, in, p.base, created)
+		rows[i] = Row{In: in, Actor: owner, Created: created}
 	}
 	return rows
 }

@@ -19,9 +19,9 @@ type generator struct {
 	res *Result
 }
 
-// step writes rows made batch by batch (make gets the index of the first
-// row and how many) and returns the links of all of them.
-func (g *generator) step(typ string, total int, make func(from, n int) []Row, keep bool) ([]value.Link, error) {
+// step writes rows made batch by batch (batch gets the index of the first
+// row and how many) and, with keep, returns the links of all of them.
+func (g *generator) step(typ string, total int, batch func(from, n int) []Row, keep bool) ([]value.Link, error) {
 	t := g.cat.Type(typ)
 	if total <= 0 {
 		return nil, nil
@@ -30,7 +30,7 @@ func (g *generator) step(typ string, total int, make func(from, n int) []Row, ke
 	var out []value.Link
 	for from := 0; from < total; from += g.opt.Batch {
 		n := min(g.opt.Batch, total-from)
-		ids, err := g.w.write(g.ctx, t, make(from, n))
+		ids, err := g.w.write(g.ctx, t, batch(from, n))
 		if err != nil {
 			return nil, err
 		}

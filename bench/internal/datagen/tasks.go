@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"time"
 
@@ -78,6 +79,7 @@ func (p *planner) taskRows(r *rand.Rand, from, n int) []Row {
 		} else {
 			in["status"] = jstr(weighted(r, freshStatus, freshWeights))
 		}
+		workTimes(r, in, p.base, created)
 		if r.IntN(2) == 0 {
 			in["statement"] = jstr(name + ". " + pick(r, commentTexts))
 		}
@@ -120,4 +122,31 @@ func (p *planner) commentRows(r *rand.Rand, n int) []Row {
 			"content": jstr(pick(r, commentTexts))}}
 	}
 	return rows
+}
+
+// workTimes gives the times the task module (internal/module/task) keeps:
+// when work started, when the status last changed, when work finished, the
+// last activity. Given on create by internal work they are kept, so the
+// history can lie in the past; call it after the status is set.
+func workTimes(r *rand.Rand, in entity.Input, base, created time.Time) {
+	clamp := func(t time.Time) time.Time {
+		if t.After(base) {
+			return base
+		}
+		return t
+	}
+	var status string
+	_ = json.Unmarshal(in["status"], &status)
+	start := clamp(created.Add(time.Duration(r.IntN(24*60)) * time.Minute))
+	changed := clamp(start.Add(time.Duration(r.IntN(72*60)) * time.Minute))
+	in["statusChangeTime"] = jdateTime(changed)
+	switch status {
+	case "accepted", "delayed", "done", "completed", "cancelled", "expired":
+		in["actualStart"] = jdateTime(start)
+	}
+	switch status {
+	case "done", "completed", "cancelled", "expired":
+		in["actualFinish"] = jdateTime(changed)
+	}
+	in["activity"] = jdateTime(clamp(changed.Add(time.Duration(r.IntN(14*24*60)) * time.Minute)))
 }
