@@ -5,12 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"log/slog"
 	"strings"
 	"time"
 
 	"github.com/artel/artel/internal/account"
-	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
@@ -38,16 +36,11 @@ func accountCmd(ctx context.Context, args []string) error {
 	if *host == "" {
 		return errors.New("--host is required")
 	}
-	cat := catalog.MustLoad()
-	db, err := d.open(ctx, cat)
+	srv, db, err := d.server(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	srv, err := app.Build(ctx, db, cat, version, slog.Default())
-	if err != nil {
-		return err
-	}
 	pw := *password
 	if pw == "" {
 		pw = auth.GeneratePassword()

@@ -4,8 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 
+	"github.com/artel/artel/internal/api"
+	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/store"
@@ -21,6 +24,22 @@ type dbFlags struct {
 func (d *dbFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.data, "data", env("ARTEL_DATA", "./data"), "data directory (SQLite file, uploads)")
 	fs.StringVar(&d.url, "database-url", env("ARTEL_DATABASE_URL", ""), "PostgreSQL URL; empty uses SQLite in --data")
+}
+
+// server opens and migrates the database and builds the server over it;
+// the caller closes the database.
+func (d *dbFlags) server(ctx context.Context) (*api.Server, *store.DB, error) {
+	cat := catalog.MustLoad()
+	db, err := d.open(ctx, cat)
+	if err != nil {
+		return nil, nil, err
+	}
+	srv, err := app.Build(ctx, db, cat, version, slog.Default())
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return srv, db, nil
 }
 
 // open connects and migrates.

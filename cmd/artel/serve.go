@@ -12,9 +12,7 @@ import (
 	"time"
 
 	"github.com/artel/artel/internal/api"
-	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/auth"
-	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/demo"
 )
 
@@ -26,16 +24,11 @@ func serve(ctx context.Context, args []string) error {
 	d.register(fs)
 	_ = fs.Parse(args)
 
-	cat := catalog.MustLoad()
-	db, err := d.open(ctx, cat)
+	srv, db, err := d.server(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	srv, err := app.Build(ctx, db, cat, version, slog.Default())
-	if err != nil {
-		return err
-	}
 	if err := firstStart(ctx, srv, *withDemo); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -83,7 +84,7 @@ func (s *Server) peopleVacancies(ctx context.Context, sc entity.Scope, id int64)
 	if err != nil {
 		return nil, fmt.Errorf("api: vacancies: %w", err)
 	}
-	ids, err := peopleScanIDs(rows)
+	ids, err := store.Int64s(rows)
 	if err != nil || len(ids) == 0 {
 		return nil, err
 	}

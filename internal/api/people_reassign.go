@@ -2,13 +2,13 @@ package api
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 	"sort"
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -81,7 +81,7 @@ func (s *Server) peopleRoles(ctx context.Context, sc entity.Scope, who value.Lin
 			if err != nil {
 				return nil, fmt.Errorf("api: roles in %s.%s: %w", name, f.Name, err)
 			}
-			ids, err := peopleScanIDs(rows)
+			ids, err := store.Int64s(rows)
 			if err != nil {
 				return nil, err
 			}
@@ -128,19 +128,6 @@ func (s *Server) peopleRoles(ctx context.Context, sc entity.Scope, who value.Lin
 		return out[i].id < out[j].id
 	})
 	return out, nil
-}
-
-func peopleScanIDs(rows *sql.Rows) ([]int64, error) {
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 // peopleReassign moves every role of from to to, one engine save per

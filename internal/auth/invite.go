@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/artel/artel/internal/store"
 )
 
 // InviteLink lets people register themselves as employees without an
@@ -132,14 +134,5 @@ func (s *Service) InviteEmployees(ctx context.Context, account, linkID int64) ([
 	if err != nil {
 		return nil, fmt.Errorf("auth: invite employees: %w", err)
 	}
-	defer rows.Close()
-	out := []int64{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return store.Int64s(rows)
 }

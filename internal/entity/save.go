@@ -389,13 +389,21 @@ func mergeExtra(old, changes map[string]any) (any, error) {
 
 // searchText is the lower-cased text `q` matches, from the type's name fields.
 func searchText(t *catalog.Type, old, changes map[string]any) any {
+	return SearchText(t, func(name string) any {
+		if v, ok := changes[name]; ok {
+			return v
+		}
+		return old[name]
+	})
+}
+
+// SearchText builds a row's x_search from its stored values of t.Search:
+// text lower-cased, numbers as digits, joined by spaces. Bulk loaders that
+// write rows themselves use it too.
+func SearchText(t *catalog.Type, valueOf func(field string) any) any {
 	var parts []string
 	for _, name := range t.Search {
-		v, ok := changes[name]
-		if !ok {
-			v = old[name]
-		}
-		switch x := v.(type) {
+		switch x := valueOf(name).(type) {
 		case string:
 			parts = append(parts, strings.ToLower(x))
 		case int64:

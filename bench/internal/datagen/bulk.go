@@ -5,11 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/module/task"
 	"github.com/artel/artel/internal/store"
@@ -187,22 +187,9 @@ func (w *bulkWriter) defaults(t *catalog.Type, r Row, set func(col string, v any
 	}
 }
 
-// searchText is entity.searchText over stored values: the lower-cased
-// text fields and the numbers of t.Search, joined by spaces.
+// searchText is entity.SearchText over a row being built.
 func searchText(t *catalog.Type, vals []any, at map[string]int) any {
-	var parts []string
-	for _, name := range t.Search {
-		switch x := vals[at[t.Field(name).Column]].(type) {
-		case string:
-			parts = append(parts, strings.ToLower(x))
-		case int64:
-			parts = append(parts, strconv.FormatInt(x, 10))
-		}
-	}
-	if len(parts) == 0 {
-		return nil
-	}
-	return strings.Join(parts, " ")
+	return entity.SearchText(t, func(name string) any { return vals[at[t.Field(name).Column]] })
 }
 
 // insert writes rows with as few multi-row INSERT statements as the
