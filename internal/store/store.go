@@ -27,6 +27,7 @@ type DB struct {
 	reader  *sql.DB
 	path    string     // SQLite file, empty on PostgreSQL
 	rcache  *stmtCache // prepared reads, SQLite only (nil on PostgreSQL)
+	stop    func()     // ends the SQLite checkpoint loop
 }
 
 // Open connects to PostgreSQL when url is set, else to SQLite in dataDir.
@@ -69,6 +70,7 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: sqlite: %w", err)
 	}
+	db.stop = db.checkpointLoop(checkpointEvery)
 	return db, nil
 }
 
@@ -91,6 +93,9 @@ func (db *DB) Path() string { return db.path }
 
 // Close closes every connection.
 func (db *DB) Close() error {
+	if db.stop != nil {
+		db.stop()
+	}
 	if db.rcache != nil {
 		db.rcache.close()
 	}
