@@ -82,7 +82,8 @@ type Type struct {
 	Table    string
 	Label    Labels
 	Fields   []*Field
-	Search   []string // fields whose text `q` searches
+	Search   []string   // fields whose text `q` searches
+	Indexes  [][]string // composite indexes beyond the one per field
 	byName   map[string]*Field
 }
 

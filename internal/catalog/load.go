@@ -165,6 +165,7 @@ func (c *Catalog) resolve(t *Type) error {
 			f.Role, f.Kind, f.Sortable = RoleComputed, nil, false
 		}
 	}
+	t.Indexes = composite[t.Name]
 	for _, name := range searchable {
 		if f := t.Field(name); f != nil && f.Role == RoleValue {
 			t.Search = append(t.Search, name)

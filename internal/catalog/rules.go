@@ -52,6 +52,13 @@ var reverse = map[string]Reverse{
 var indexed = set("name", "status", "timeCreated", "timeUpdated", "humanNumber",
 	"isTemplate", "deadline", "lastName", "type", "number", "isDropped", "date")
 
+// composite indexes serve the lists users filter most: one person's tasks
+// by status, counted without reading each row.
+var composite = map[string][][]string{
+	"Task":    {{"responsible", "status"}},
+	"Project": {{"responsible", "status"}},
+}
+
 // searchable fields feed the `q` full-text search on names.
 var searchable = []string{"name", "title", "lastName", "firstName", "middleName", "number", "humanNumber", "login", "email"}
 

@@ -66,6 +66,19 @@ func indexes(t *catalog.Type) []string {
 				t.Table, f.Column, t.Table, f.SortColumn()))
 		}
 	}
+	for _, fields := range t.Indexes {
+		cols, name := []string{"account_id"}, t.Table
+		for _, fname := range fields {
+			f := t.Field(fname)
+			name += "_" + f.Column
+			if f.Role == catalog.RoleLink {
+				cols = append(cols, f.Column+"_i", f.Column+"_t")
+			} else {
+				cols = append(cols, f.SortColumn())
+			}
+		}
+		out = append(out, fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s ON %s (%s)", name, t.Table, strings.Join(cols, ", ")))
+	}
 	return out
 }
 
