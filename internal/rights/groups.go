@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -21,17 +22,28 @@ type Group struct {
 }
 
 // Service holds rights groups and computes scopes.
-type Service struct{ DB *store.DB }
+type Service struct {
+	DB     *store.DB
+	seeded sync.Map // account id -> true once its built-in groups exist
+}
 
 // ensureGroups creates the built-in groups of an account the first time
 // they are needed: Administrators (every action) and Employees (everyone).
 func (s *Service) ensureGroups(ctx context.Context, account int64) error {
+	// Every request asks; the built-in groups are never deleted, so once
+	// seen they need not be counted again.
+	if _, ok := s.seeded.Load(account); ok {
+		return nil
+	}
 	var n int64
 	if err := s.DB.Q(ctx).QueryRowContext(ctx, s.DB.Dialect.Rebind(
 		"SELECT COUNT(*) FROM rights_groups WHERE account_id = ? AND system_key IS NOT NULL"), account).Scan(&n); err != nil {
 		return fmt.Errorf("rights: groups: %w", err)
 	}
 	if n >= 2 {
+		// Remembered only once committed: a transaction that rolls back
+		// must not leave this node believing the groups exist.
+		store.AfterCommit(ctx, func() { s.seeded.Store(account, true) })
 		return nil
 	}
 	return s.DB.WithTx(ctx, func(ctx context.Context) error {
