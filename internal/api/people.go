@@ -8,6 +8,7 @@ import (
 
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -159,7 +160,7 @@ func peopleFire(s *Server, ctx context.Context, c *call, ids []int64) Response {
 		if repl == nil {
 			return nil
 		}
-		return s.peopleReassign(ctx, c.sc, rec.Link(), *repl)
+		return staff.Reassign(ctx, s.Engine, c.sc, rec.Link(), *repl)
 	})
 }
 

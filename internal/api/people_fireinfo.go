@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -40,14 +41,14 @@ func peoplePrepareFire(s *Server, ctx context.Context, c *call, ids []int64) Res
 	if _, err := s.Engine.Get(ctx, c.sc, "Employee", ids[0]); err != nil {
 		return s.errorResponse(c, err)
 	}
-	uses, err := s.peopleRoles(ctx, c.sc, value.Link{Type: "Employee", ID: ids[0]})
+	uses, err := staff.Roles(ctx, s.Engine, c.sc, value.Link{Type: "Employee", ID: ids[0]})
 	if err != nil {
 		return s.errorResponse(c, err)
 	}
 	roles := map[string]int{}
 	for _, u := range uses {
-		for _, f := range append(append([]string{}, u.links...), u.many...) {
-			roles[u.t.Name+"."+f]++
+		for _, f := range append(append([]string{}, u.Links...), u.Many...) {
+			roles[u.Type.Name+"."+f]++
 		}
 	}
 	heads, err := s.peopleHeadOf(ctx, c, ids[0])

@@ -1,4 +1,6 @@
-package api
+// Package staff holds the rules of the staff area that go beyond the
+// generic engine: what moves to a replacement when an employee is fired.
+package staff
 
 import (
 	"context"
@@ -27,55 +29,55 @@ import (
 // request's owner), personal things (Topic.owner of a private dialogue, a
 // MenuItem, a Tag) and the employee's own card.
 var (
-	peopleRoleLinks       = map[string]bool{"responsible": true, "owner": true, "manager": true}
-	peopleRoleCollections = map[string]bool{"responsibles": true, "executors": true, "auditors": true, "editors": true, "readers": true}
-	peopleExtraRoles      = map[string]bool{"DocRights.user": true}
-	peopleNotRoles        = map[string]bool{"Comment": true, "DeadlineChangeRequest": true, "Topic": true,
+	roleLinks       = map[string]bool{"responsible": true, "owner": true, "manager": true}
+	roleCollections = map[string]bool{"responsibles": true, "executors": true, "auditors": true, "editors": true, "readers": true}
+	extraRoles      = map[string]bool{"DocRights.user": true}
+	peopleNotRoles  = map[string]bool{"Comment": true, "DeadlineChangeRequest": true, "Topic": true,
 		"MenuItem": true, "Tag": true, "Notification": true, "Employee": true}
 )
 
-// peopleRoleUse is one entity where the employee holds roles.
-type peopleRoleUse struct {
-	t     *catalog.Type
-	id    int64
-	links []string // single-link fields naming the employee
-	many  []string // collections holding the employee
+// RoleUse is one entity where the employee holds roles.
+type RoleUse struct {
+	Type  *catalog.Type
+	ID    int64
+	Links []string // single-link fields naming the employee
+	Many  []string // collections holding the employee
 }
 
-func peopleIsRoleLink(t *catalog.Type, f *catalog.Field) bool {
-	return f.Role == catalog.RoleLink && (peopleRoleLinks[f.Name] || peopleExtraRoles[t.Name+"."+f.Name]) &&
+func isRoleLink(t *catalog.Type, f *catalog.Field) bool {
+	return f.Role == catalog.RoleLink && (roleLinks[f.Name] || extraRoles[t.Name+"."+f.Name]) &&
 		slices.Contains(f.Targets, "Employee")
 }
 
-func peopleIsRoleCollection(t *catalog.Type, f *catalog.Field) bool {
-	return f != nil && f.Role == catalog.RoleLinks && peopleRoleCollections[f.Name] && slices.Contains(f.Targets, "Employee")
+func isRoleCollection(t *catalog.Type, f *catalog.Field) bool {
+	return f != nil && f.Role == catalog.RoleLinks && roleCollections[f.Name] && slices.Contains(f.Targets, "Employee")
 }
 
-// peopleRoles finds every entity where who holds a role, in a stable order.
-func (s *Server) peopleRoles(ctx context.Context, sc entity.Scope, who value.Link) ([]*peopleRoleUse, error) {
-	uses := map[string]map[int64]*peopleRoleUse{}
-	use := func(t *catalog.Type, id int64) *peopleRoleUse {
+// Roles finds every entity where who holds a role, in a stable order.
+func Roles(ctx context.Context, e *entity.Engine, sc entity.Scope, who value.Link) ([]*RoleUse, error) {
+	uses := map[string]map[int64]*RoleUse{}
+	use := func(t *catalog.Type, id int64) *RoleUse {
 		if uses[t.Name] == nil {
-			uses[t.Name] = map[int64]*peopleRoleUse{}
+			uses[t.Name] = map[int64]*RoleUse{}
 		}
 		u := uses[t.Name][id]
 		if u == nil {
-			u = &peopleRoleUse{t: t, id: id}
+			u = &RoleUse{Type: t, ID: id}
 			uses[t.Name][id] = u
 		}
 		return u
 	}
-	q := s.DB.Q(ctx)
-	for _, name := range s.Cat.Names() {
-		t := s.Cat.Type(name)
+	q := e.DB.Q(ctx)
+	for _, name := range e.Cat.Names() {
+		t := e.Cat.Type(name)
 		if peopleNotRoles[name] {
 			continue
 		}
 		for _, f := range t.Fields {
-			if !peopleIsRoleLink(t, f) {
+			if !isRoleLink(t, f) {
 				continue
 			}
-			rows, err := q.QueryContext(ctx, s.DB.Dialect.Rebind(fmt.Sprintf(
+			rows, err := q.QueryContext(ctx, e.DB.Dialect.Rebind(fmt.Sprintf(
 				"SELECT id FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i = ?", t.Table, f.Column, f.Column)),
 				sc.Account, who.Type, who.ID)
 			if err != nil {
@@ -87,11 +89,11 @@ func (s *Server) peopleRoles(ctx context.Context, sc entity.Scope, who value.Lin
 			}
 			for _, id := range ids {
 				u := use(t, id)
-				u.links = append(u.links, f.Name)
+				u.Links = append(u.Links, f.Name)
 			}
 		}
 	}
-	rows, err := q.QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT src_type, src_id, field FROM links
+	rows, err := q.QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT src_type, src_id, field FROM links
 		WHERE account_id = ? AND dst_type = ? AND dst_id = ?`), sc.Account, who.Type, who.ID)
 	if err != nil {
 		return nil, fmt.Errorf("api: role collections: %w", err)
@@ -103,29 +105,29 @@ func (s *Server) peopleRoles(ctx context.Context, sc entity.Scope, who value.Lin
 		if err := rows.Scan(&typ, &id, &field); err != nil {
 			return nil, err
 		}
-		t := s.Cat.Type(typ)
-		if t == nil || peopleNotRoles[typ] || !peopleIsRoleCollection(t, t.Field(field)) {
+		t := e.Cat.Type(typ)
+		if t == nil || peopleNotRoles[typ] || !isRoleCollection(t, t.Field(field)) {
 			continue
 		}
 		u := use(t, id)
-		u.many = append(u.many, field)
+		u.Many = append(u.Many, field)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	var out []*peopleRoleUse
+	var out []*RoleUse
 	for _, byID := range uses {
 		for _, u := range byID {
-			sort.Strings(u.links)
-			sort.Strings(u.many)
+			sort.Strings(u.Links)
+			sort.Strings(u.Many)
 			out = append(out, u)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
-		if out[i].t.Name != out[j].t.Name {
-			return out[i].t.Name < out[j].t.Name
+		if out[i].Type.Name != out[j].Type.Name {
+			return out[i].Type.Name < out[j].Type.Name
 		}
-		return out[i].id < out[j].id
+		return out[i].ID < out[j].ID
 	})
 	return out, nil
 }
@@ -133,38 +135,38 @@ func (s *Server) peopleRoles(ctx context.Context, sc entity.Scope, who value.Lin
 // peopleReassign moves every role of from to to, one engine save per
 // entity, so hooks run and each entity gets one "updated" event after the
 // commit. It must run inside the dismissal's transaction.
-func (s *Server) peopleReassign(ctx context.Context, sc entity.Scope, from, to value.Link) error {
-	uses, err := s.peopleRoles(ctx, sc, from)
+func Reassign(ctx context.Context, e *entity.Engine, sc entity.Scope, from, to value.Link) error {
+	uses, err := Roles(ctx, e, sc, from)
 	if err != nil {
 		return err
 	}
 	for _, u := range uses {
-		old, err := s.Engine.Get(ctx, sc, u.t.Name, u.id)
+		old, err := e.Get(ctx, sc, u.Type.Name, u.ID)
 		if err != nil {
 			return err
 		}
-		ch := entity.NewChange(sc, u.t, old)
-		for _, f := range u.links {
+		ch := entity.NewChange(sc, u.Type, old)
+		for _, f := range u.Links {
 			repl := to
 			ch.Links[f] = &repl
 		}
-		for _, f := range u.many {
-			items, err := s.peopleCollection(ctx, u.t.Name, u.id, f)
+		for _, f := range u.Many {
+			items, err := collection(ctx, e, u.Type.Name, u.ID, f)
 			if err != nil {
 				return err
 			}
-			ch.Many[f] = peopleSwap(items, from, to)
+			ch.Many[f] = swap(items, from, to)
 		}
-		if _, err := s.Engine.Save(ctx, ch); err != nil {
-			return fmt.Errorf("api: reassign %s %d: %w", u.t.Name, u.id, err)
+		if _, err := e.Save(ctx, ch); err != nil {
+			return fmt.Errorf("api: reassign %s %d: %w", u.Type.Name, u.ID, err)
 		}
 	}
 	return nil
 }
 
 // peopleCollection reads a many-to-many collection in its order.
-func (s *Server) peopleCollection(ctx context.Context, typ string, id int64, field string) ([]value.Link, error) {
-	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT dst_type, dst_id FROM links
+func collection(ctx context.Context, e *entity.Engine, typ string, id int64, field string) ([]value.Link, error) {
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT dst_type, dst_id FROM links
 		WHERE src_type = ? AND src_id = ? AND field = ? ORDER BY pos`), typ, id, field)
 	if err != nil {
 		return nil, err
@@ -181,9 +183,9 @@ func (s *Server) peopleCollection(ctx context.Context, typ string, id int64, fie
 	return out, rows.Err()
 }
 
-// peopleSwap puts to in from's place, once: if to is already there, from
+// swap puts to in from's place, once: if to is already there, from
 // just leaves.
-func peopleSwap(items []value.Link, from, to value.Link) []value.Link {
+func swap(items []value.Link, from, to value.Link) []value.Link {
 	out := make([]value.Link, 0, len(items))
 	seen := false
 	for _, l := range items {
