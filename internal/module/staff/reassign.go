@@ -132,7 +132,7 @@ func Roles(ctx context.Context, e *entity.Engine, sc entity.Scope, who value.Lin
 	return out, nil
 }
 
-// peopleReassign moves every role of from to to, one engine save per
+// Reassign moves every role of from to to, one engine save per
 // entity, so hooks run and each entity gets one "updated" event after the
 // commit. It must run inside the dismissal's transaction.
 func Reassign(ctx context.Context, e *entity.Engine, sc entity.Scope, from, to value.Link) error {
@@ -164,7 +164,7 @@ func Reassign(ctx context.Context, e *entity.Engine, sc entity.Scope, from, to v
 	return nil
 }
 
-// peopleCollection reads a many-to-many collection in its order.
+// collection reads a many-to-many collection in its order.
 func collection(ctx context.Context, e *entity.Engine, typ string, id int64, field string) ([]value.Link, error) {
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT dst_type, dst_id FROM links
 		WHERE src_type = ? AND src_id = ? AND field = ? ORDER BY pos`), typ, id, field)
