@@ -31,9 +31,11 @@ test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-test-web:
+# test-web: type and i18n checks, vitest, then Playwright against the
+# freshly built binary (which embeds this very build of the app).
+test-web: build
 	@if [ -f web/package.json ]; then \
-		cd web && { [ -d node_modules ] || npm ci; } && npm test; \
+		cd web && npm test; \
 	fi
 
 # bench: the real binary on a generated account, driven over HTTP, on
