@@ -18,14 +18,20 @@ function flatten(obj, prefix = '', out = new Set()) {
   return out;
 }
 
-const load = (lang) => flatten(JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')));
+// A language is a folder of section files merged into one namespace.
+const load = (lang) => {
+  const out = new Set();
+  for (const f of readdirSync(join(dir, lang)).filter((n) => n.endsWith('.json'))) {
+    flatten(JSON.parse(readFileSync(join(dir, lang, f), 'utf8')), '', out);
+  }
+  return out;
+};
 const ru = load('ru');
 const en = load('en');
 const problems = [];
 for (const k of ru) if (!en.has(k)) problems.push(`en lacks ${k}`);
 for (const k of en) if (!ru.has(k)) problems.push(`ru lacks ${k}`);
-for (const file of readdirSync(dir)) {
-  const lang = file.replace(/\.json$/, '');
+for (const lang of readdirSync(dir)) {
   if (lang === 'ru' || lang === 'en') continue;
   const keys = load(lang);
   for (const k of ru) if (SHARED.some((p) => k.startsWith(p)) && !keys.has(k)) problems.push(`${lang} lacks ${k}`);

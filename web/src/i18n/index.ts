@@ -1,30 +1,21 @@
 // Localisation: ru is the default and, with en, always complete and bundled;
-// the other ten locales are fetched on demand as their own chunks.
+// the other ten locales are fetched on demand as their own chunks. Each
+// language is a folder of section files (shell.json, screens.json, ...)
+// merged into one namespace, so areas of the app own their own files.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-import ru from './locales/ru.json';
-import en from './locales/en.json';
 import { setLocale } from '../data/transport';
 
 export const languages = ['ru', 'en', 'az', 'be', 'cs', 'de', 'fr', 'id', 'kk', 'tr', 'uk', 'vi'] as const;
 export type Language = (typeof languages)[number];
 
-const STORAGE_KEY = 'artel.lang';
+type Section = { default: Record<string, unknown> };
+const bundled = import.meta.glob<Section>(['./locales/ru/*.json', './locales/en/*.json'], { eager: true });
+const lazy = import.meta.glob<Section>(['./locales/*/*.json', '!./locales/ru/*.json', '!./locales/en/*.json']);
 
-const lazy: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
-  az: () => import('./locales/az.json'),
-  be: () => import('./locales/be.json'),
-  cs: () => import('./locales/cs.json'),
-  de: () => import('./locales/de.json'),
-  fr: () => import('./locales/fr.json'),
-  id: () => import('./locales/id.json'),
-  kk: () => import('./locales/kk.json'),
-  tr: () => import('./locales/tr.json'),
-  uk: () => import('./locales/uk.json'),
-  vi: () => import('./locales/vi.json'),
-};
+const STORAGE_KEY = 'artel.lang';
 
 export function isLanguage(v: string | null | undefined): v is Language {
   return !!v && (languages as readonly string[]).includes(v);
@@ -41,10 +32,23 @@ export function savedLanguage(): Language {
   return 'ru';
 }
 
+function langOf(path: string): string {
+  return path.split('/')[2];
+}
+
+/** merge joins section files: each owns distinct top-level keys. */
+function merge(sections: Section[]): Record<string, unknown> {
+  return Object.assign({}, ...sections.map((s) => s.default));
+}
+
+function bundle(lang: 'ru' | 'en') {
+  return merge(Object.entries(bundled).filter(([p]) => langOf(p) === lang).map(([, s]) => s));
+}
+
 async function ensureLoaded(lang: Language) {
   if (i18next.hasResourceBundle(lang, 'translation')) return;
-  const mod = await lazy[lang]();
-  i18next.addResourceBundle(lang, 'translation', mod.default, true, true);
+  const loaders = Object.entries(lazy).filter(([p]) => langOf(p) === lang).map(([, load]) => load());
+  i18next.addResourceBundle(lang, 'translation', merge(await Promise.all(loaders)), true, true);
 }
 
 /** switchLanguage switches the interface, the API's Accept-Language and dayjs. */
@@ -63,11 +67,10 @@ export async function switchLanguage(lang: Language) {
 
 export async function initI18n(lang: Language = savedLanguage()) {
   await i18next.use(initReactI18next).init({
-    resources: { ru: { translation: ru }, en: { translation: en } },
+    resources: { ru: { translation: bundle('ru') }, en: { translation: bundle('en') } },
     lng: 'ru',
     fallbackLng: ['ru'],
     interpolation: { escapeValue: false },
-    returnNull: false,
   });
   await switchLanguage(lang);
   return i18next;
