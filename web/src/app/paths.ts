@@ -11,7 +11,9 @@ const cardRoutes: Record<string, (id: string) => string> = {
   Task: (id) => `/task/${id}/card`,
   Project: (id) => `/project/${id}/card`,
   ContractorHuman: (id) => `/crm/${id}/card`,
-  ContractorCompany: (id) => `/crm/${id}/card`,
+  // People and companies are numbered separately here, so a company's
+  // card says which type it is.
+  ContractorCompany: (id) => `/crm/${id}/card?type=ContractorCompany`,
   Deal: (id) => `/deals/${id}/card`,
   Employee: (id) => `/staff/${id}/card`,
   Todo: (id) => `/event/${id}/card`,
