@@ -55,6 +55,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("/api/v3/", s.apiV3)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
+	mux.HandleFunc("POST /profileBatch", s.profileBatch)
 	if s.Metrics != nil {
 		// Outside /api/v3 and its accounts: the scraper is the operator's,
 		// not a user's, so it has its own optional token.
@@ -91,6 +92,9 @@ type call struct {
 	session *auth.Session
 	files   []httpin.File
 	host    string // the request's Host, for answers that name this server
+	// beacon marks a call sent by navigator.sendBeacon, which cannot set
+	// headers: no CSRF header, so only harmless writes may allow it.
+	beacon bool
 }
 
 func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {

@@ -44,7 +44,7 @@ func (s *Server) authenticate(r *http.Request, c *call) (Response, bool) {
 	if err != nil {
 		return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized")), false
 	}
-	if viaCookie && r.Method != http.MethodGet && r.Method != http.MethodHead &&
+	if viaCookie && !c.beacon && r.Method != http.MethodGet && r.Method != http.MethodHead &&
 		subtle.ConstantTimeCompare([]byte(r.Header.Get(CSRFHeader)), []byte(ses.CSRF)) != 1 {
 		return fail(http.StatusForbidden, "csrf", message(c.lang, "csrf")), false
 	}

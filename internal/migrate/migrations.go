@@ -109,4 +109,16 @@ var migrations = []Migration{
 				PRIMARY KEY (account_id, kind, subject_type, subject_id, name))`,
 		}
 	}, nil},
+	{7, "client profiling records", func(d store.Dialect) []string {
+		// What the web app measured (POST /profileBatch): screen timings
+		// from navigation start, kept for administrators to read.
+		return []string{
+			`CREATE TABLE profile_records (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL,
+				session_id TEXT NOT NULL, name TEXT NOT NULL, duration_ms DOUBLE PRECISION NOT NULL,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX profile_records_name ON profile_records (account_id, name, created_at)`,
+			`CREATE INDEX profile_records_time ON profile_records (account_id, created_at)`,
+		}
+	}, nil},
 }
