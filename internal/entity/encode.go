@@ -76,6 +76,9 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 			r.Computed["possibleActions"] = list
 		}
 	}
+	if err := e.compute(ctx, sc, recs, sel); err != nil {
+		return err
+	}
 	got, err := e.collections(ctx, sc, recs, colls)
 	if err != nil {
 		return err

@@ -35,8 +35,9 @@ type Engine struct {
 	Now func() time.Time
 	// Policy limits what each scope sees and does; nil allows everything.
 	Policy Policy
-	hooks  map[string][]Hooks
-	refs   map[string][]ref // content type -> single-link columns that can point at it
+	hooks     map[string][]Hooks
+	computers map[string][]Computer
+	refs      map[string][]ref // content type -> single-link columns that can point at it
 }
 
 type ref struct {
@@ -50,7 +51,7 @@ func New(db *store.DB, cat *catalog.Catalog, bus Bus) *Engine {
 	if bus == nil {
 		bus = NewLocalBus()
 	}
-	e := &Engine{DB: db, Cat: cat, Bus: bus, Now: time.Now, hooks: map[string][]Hooks{}, refs: map[string][]ref{}}
+	e := &Engine{DB: db, Cat: cat, Bus: bus, Now: time.Now, hooks: map[string][]Hooks{}, computers: map[string][]Computer{}, refs: map[string][]ref{}}
 	for _, name := range cat.Names() {
 		t := cat.Type(name)
 		for _, f := range t.Fields {
