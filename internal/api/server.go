@@ -20,6 +20,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/httpin"
 	"github.com/artel/artel/internal/metrics"
+	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -36,6 +37,7 @@ type Server struct {
 	Auth     *auth.Service
 	Accounts *auth.Accounts
 	Rights   *rights.Service
+	Comments *comment.Rules
 	Version  string
 	Log      *slog.Logger
 	// Web serves everything outside the API: the embedded web app.

@@ -27,7 +27,8 @@ var addWriteOnly = map[string][]string{"ContractorHuman": {"password"}}
 var writeOnly = set("password")
 
 // readOnly fields are maintained by the engine or by module rules.
-var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "humanNumber")
+var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "humanNumber",
+	"answersCount", "workedOffTimeTotal")
 
 // reverse maps "Type.collection" to the single link on another type that
 // forms it. Every collection named comments is Comment.subject.

@@ -10,7 +10,11 @@ import (
 // module answers a page with one query, not one per record.
 type Computer struct {
 	Fields []string
-	Fill   func(ctx context.Context, sc Scope, recs []*Record, want map[string]bool) error
+	// InLists fills the fields in lists without being asked; otherwise a
+	// list names them in fields (a single read always gets them), which
+	// keeps a list page's cost where the list needs it.
+	InLists bool
+	Fill    func(ctx context.Context, sc Scope, recs []*Record, want map[string]bool) error
 }
 
 // Compute registers a computer for a content type.
@@ -19,12 +23,13 @@ func (e *Engine) Compute(typeName string, c Computer) {
 }
 
 // compute runs the type's computers for the fields the selection wants:
-// the requested ones, or all of them unless only named fields were asked.
+// the requested ones, or all of them on a single read (and in lists, for
+// computers that say so) unless only named fields were asked.
 func (e *Engine) compute(ctx context.Context, sc Scope, recs []*Record, sel Selection) error {
 	for _, c := range e.computers[recs[0].Type.Name] {
 		want := map[string]bool{}
 		for _, f := range c.Fields {
-			if sel.requested(f) || !sel.Only {
+			if sel.requested(f) || !sel.Only && (sel.Full || c.InLists) {
 				want[f] = true
 			}
 		}

@@ -121,4 +121,15 @@ var migrations = []Migration{
 			`CREATE INDEX profile_records_time ON profile_records (account_id, created_at)`,
 		}
 	}, nil},
+	{8, "comment read markers", func(d store.Dialect) []string {
+		// One marker per reader and subject: comments up to last_read_id are
+		// read. Comment ids only grow, so one number answers isUnread,
+		// unreadCommentsCount and firstUnreadComment for a whole page.
+		return []string{
+			`CREATE TABLE comment_reads (account_id BIGINT NOT NULL, subject_type TEXT NOT NULL,
+				subject_id BIGINT NOT NULL, reader_type TEXT NOT NULL, reader_id BIGINT NOT NULL,
+				last_read_id BIGINT NOT NULL,
+				PRIMARY KEY (account_id, subject_type, subject_id, reader_type, reader_id))`,
+		}
+	}, nil},
 }
