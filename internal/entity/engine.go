@@ -34,7 +34,7 @@ type Engine struct {
 	Bus Bus
 	Now func() time.Time
 	// Policy limits what each scope sees and does; nil allows everything.
-	Policy Policy
+	Policy    Policy
 	hooks     map[string][]Hooks
 	computers map[string][]Computer
 	refs      map[string][]ref // content type -> single-link columns that can point at it
