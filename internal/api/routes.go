@@ -117,6 +117,9 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 		}
 		return s.methodNotAllowed(c)
 	case 3:
+		if segs[2] == "favorite" {
+			return s.favorite(ctx, c, t.Name, id)
+		}
 		switch c.method {
 		case http.MethodGet:
 			return s.listItems(ctx, c, t.Name, id, segs[2])

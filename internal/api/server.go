@@ -21,6 +21,7 @@ import (
 	"github.com/artel/artel/internal/httpin"
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
+	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -38,8 +39,10 @@ type Server struct {
 	Accounts *auth.Accounts
 	Rights   *rights.Service
 	Comments *comment.Rules
-	Version  string
-	Log      *slog.Logger
+	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
+	Favorites *favorite.Favorites
+	Version   string
+	Log       *slog.Logger
 	// Web serves everything outside the API: the embedded web app.
 	Web http.Handler
 	// Metrics, when set, is served at GET /metrics and counts every request.

@@ -37,7 +37,9 @@ type Engine struct {
 	Policy    Policy
 	hooks     map[string][]Hooks
 	computers map[string][]Computer
-	refs      map[string][]ref // content type -> single-link columns that can point at it
+	// sysFilters are built-in filters per filter type (sysfilter.go).
+	sysFilters map[string][]SystemFilter
+	refs       map[string][]ref // content type -> single-link columns that can point at it
 }
 
 type ref struct {

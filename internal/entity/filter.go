@@ -74,6 +74,9 @@ func (b *filterBuilder) saved(t *catalog.Type, raw json.RawMessage) (sqlPart, er
 	if ft == nil || ft.Field("config") == nil || b.depth > 2 {
 		return sqlPart{}, badFilter("filter")
 	}
+	if cond, ok, err := b.e.systemFilter(b.ctx, b.sc, ft.Name, raw); ok || err != nil {
+		return sqlPart{sql: cond.SQL, args: cond.Args}, err
+	}
 	l, err := value.DecodeLink(raw, []string{ft.Name})
 	if err != nil {
 		return sqlPart{}, badFilter("id")

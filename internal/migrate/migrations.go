@@ -132,4 +132,15 @@ var migrations = []Migration{
 				PRIMARY KEY (account_id, subject_type, subject_id, reader_type, reader_id))`,
 		}
 	}, nil},
+	{9, "favourites", func(d store.Dialect) []string {
+		// What each user starred, of any type: isFavorite, GET /favorite
+		// and the "favourites" system filters read it.
+		return []string{
+			`CREATE TABLE favorites (account_id BIGINT NOT NULL, user_type TEXT NOT NULL,
+				user_id BIGINT NOT NULL, entity_type TEXT NOT NULL, entity_id BIGINT NOT NULL,
+				created_at BIGINT NOT NULL,
+				PRIMARY KEY (account_id, user_type, user_id, entity_type, entity_id))`,
+			`CREATE INDEX favorites_entity ON favorites (account_id, entity_type, entity_id)`,
+		}
+	}, nil},
 }

@@ -22,6 +22,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 		p.More = map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string{}
 	}
 	p.More["Task"], p.More["Project"] = Possible(e), Possible(e)
+	registerFilters(e)
 }
 
 // Request is a doAction body: TaskActionRequest or ProjectActionRequest,

@@ -1,0 +1,115 @@
+package task
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/favorite"
+)
+
+// SystemFilter is a built-in task filter with its titles.
+type SystemFilter struct {
+	ID     string
+	Ru, En string
+	where  func(t *catalog.Type, sc entity.Scope) entity.Condition
+}
+
+// Title words the filter in a language.
+func (f SystemFilter) Title(lang string) string {
+	if lang == "en" {
+		return f.En
+	}
+	return f.Ru
+}
+
+// active are the statuses of work not yet over (templates are not work).
+var active = []string{Created, Assigned, Accepted, Delayed, Overdue, Rejected}
+
+// SystemFilters are the built-in filters of the task list, in the order
+// the filter panel shows them: by state, then by the reader's role.
+var SystemFilters = []SystemFilter{
+	{"any", "Все задачи", "All tasks", func(t *catalog.Type, _ entity.Scope) entity.Condition {
+		return notTemplate(t)
+	}},
+	{"actual", "Актуальные", "Current", func(t *catalog.Type, _ entity.Scope) entity.Condition {
+		return statusIn(t, active)
+	}},
+	{"completed", "Завершённые", "Finished", func(t *catalog.Type, _ entity.Scope) entity.Condition {
+		return statusIn(t, []string{Done, Completed})
+	}},
+	{"overdue", "Просроченные", "Overdue", func(t *catalog.Type, _ entity.Scope) entity.Condition {
+		return entity.Condition{SQL: fmt.Sprintf("COALESCE(%s.%s, 0) = 1 AND %s", t.Table, t.Field("isOverdue").Column, notTemplate(t).SQL)}
+	}},
+	{"mine", "Мои задачи", "My tasks", func(t *catalog.Type, sc entity.Scope) entity.Condition {
+		return or(t, link(t, "responsible", sc), link(t, "owner", sc), member(t, "executors", sc), member(t, "auditors", sc))
+	}},
+	{"responsible", "Я ответственный", "I am responsible", func(t *catalog.Type, sc entity.Scope) entity.Condition {
+		return and(link(t, "responsible", sc), statusIn(t, active))
+	}},
+	{"auditor", "Я аудитор", "I audit", func(t *catalog.Type, sc entity.Scope) entity.Condition {
+		return and(member(t, "auditors", sc), statusIn(t, active))
+	}},
+	{"delegated", "Я поручил", "I delegated", func(t *catalog.Type, sc entity.Scope) entity.Condition {
+		self := link(t, "responsible", sc)
+		return and(link(t, "owner", sc), entity.Condition{SQL: "NOT (" + self.SQL + ")", Args: self.Args}, statusIn(t, active))
+	}},
+	{"favorites", "Избранные", "Favourites", func(t *catalog.Type, sc entity.Scope) entity.Condition {
+		return favorite.Where(t.Table, t.Name, sc)
+	}},
+}
+
+// registerFilters makes the built-in filters usable wherever a filter link
+// is: {"contentType":"TaskFilter","id":"actual"}.
+func registerFilters(e *entity.Engine) {
+	t := e.Cat.Type("Task")
+	for _, f := range SystemFilters {
+		e.AddSystemFilter("TaskFilter", entity.SystemFilter{ID: f.ID, Where: func(_ context.Context, sc entity.Scope) (entity.Condition, error) {
+			return f.where(t, sc), nil
+		}})
+	}
+}
+
+func notTemplate(t *catalog.Type) entity.Condition {
+	return entity.Condition{SQL: fmt.Sprintf("COALESCE(%s.%s, 0) = 0", t.Table, t.Field("isTemplate").Column)}
+}
+
+func statusIn(t *catalog.Type, statuses []string) entity.Condition {
+	args := make([]any, len(statuses))
+	for i, s := range statuses {
+		args[i] = s
+	}
+	return entity.Condition{SQL: fmt.Sprintf("%s.%s IN (%s) AND %s", t.Table, t.Field("status").Column,
+		strings.TrimSuffix(strings.Repeat("?, ", len(statuses)), ", "), notTemplate(t).SQL), Args: args}
+}
+
+// link: a single-link field names the reader.
+func link(t *catalog.Type, field string, sc entity.Scope) entity.Condition {
+	col := t.Table + "." + t.Field(field).Column
+	return entity.Condition{SQL: fmt.Sprintf("(%s_i = ? AND %s_t = ?)", col, col), Args: []any{sc.Actor.ID, sc.Actor.Type}}
+}
+
+// member: a collection field holds the reader.
+func member(t *catalog.Type, field string, sc entity.Scope) entity.Condition {
+	return entity.Condition{SQL: fmt.Sprintf(`EXISTS (SELECT 1 FROM links lk WHERE lk.account_id = %s.account_id
+		AND lk.src_type = ? AND lk.src_id = %s.id AND lk.field = ? AND lk.dst_type = ? AND lk.dst_id = ?)`, t.Table, t.Table),
+		Args: []any{t.Name, field, sc.Actor.Type, sc.Actor.ID}}
+}
+
+func join(sep string, conds []entity.Condition) entity.Condition {
+	var parts []string
+	var args []any
+	for _, c := range conds {
+		parts = append(parts, "("+c.SQL+")")
+		args = append(args, c.Args...)
+	}
+	return entity.Condition{SQL: strings.Join(parts, sep), Args: args}
+}
+
+func and(conds ...entity.Condition) entity.Condition { return join(" AND ", conds) }
+
+func or(t *catalog.Type, conds ...entity.Condition) entity.Condition {
+	return and(join(" OR ", conds), notTemplate(t))
+}
