@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/task"
@@ -22,9 +23,13 @@ func init() {
 		"POST /task/{id}/delegate":          taskDelegate,
 		"POST /task/{id}/convert":           taskConvert("Task"),
 		"POST /project/{id}/convert":        taskConvert("Project"),
+		"POST /task/{id}/clone":             taskClone("Task"),
+		"POST /project/{id}/clone":          taskClone("Project"),
+		"GET /task/templates":               taskTemplates,
 	})
 	for k, v := range map[string][2]string{
 		task.CodeNotConvertible: {"Нельзя конвертировать: связь %s не переносится", "Cannot convert: the link %s cannot be carried over"},
+		task.CodeTooLarge:       {"Слишком много подзадач для копирования, максимум %s", "Too many subtasks to copy, at most %s"},
 	} {
 		if _, ok := messages[k]; !ok {
 			messages[k] = v
@@ -121,4 +126,46 @@ func (s *Server) taskAnswer(ctx context.Context, c *call) func(*entity.Record, e
 		}
 		return s.encodeOne(ctx, c, rec, sel)
 	}
+}
+
+// taskClone serves POST /task/{id}/clone and /project/{id}/clone: work
+// from a template, or with {"isTemplate": true} a template from work;
+// {"parent": link} places the copy. See task.Clone.
+func taskClone(kind string) handler {
+	return func(s *Server, ctx context.Context, c *call, ids []int64) Response {
+		in, res := s.input(c)
+		if res != nil {
+			return *res
+		}
+		var asTemplate bool
+		if raw, ok := in["isTemplate"]; ok && json.Unmarshal(raw, &asTemplate) != nil {
+			return s.errorResponse(c, entity.Invalidf("isTemplate", value.CodeType, "boolean"))
+		}
+		var parent *value.Link
+		if raw, ok := in["parent"]; ok && string(raw) != "null" {
+			l, err := value.DecodeLink(raw, []string{"Project", "Task"})
+			if err != nil {
+				return s.errorResponse(c, entity.Invalidf("parent", value.CodeType, "Project|Task"))
+			}
+			parent = &l
+		}
+		rec, err := task.Clone(ctx, s.Engine, c.sc, kind, ids[0], asTemplate, parent)
+		if err != nil {
+			return s.errorResponse(c, err)
+		}
+		return s.encodeOne(ctx, c, rec, entity.Selection{Full: true})
+	}
+}
+
+// taskTemplates serves GET /task/templates: the templates the reader may
+// use, newest first, paged like any list.
+func taskTemplates(s *Server, ctx context.Context, c *call, _ []int64) Response {
+	delete(c.query, "negotiationOnly")
+	lq, err := listQuery(c, "Task")
+	if err != nil {
+		return s.errorResponse(c, err)
+	}
+	t := s.Cat.Type("Task")
+	lq.Where = append(lq.Where, entity.Condition{SQL: "COALESCE(" + t.Table + "." + t.Field("isTemplate").Column + ", 0) = 1"})
+	return s.page(ctx, c, "Task", lq)
 }

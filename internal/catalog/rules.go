@@ -40,6 +40,8 @@ var reverse = map[string]Reverse{
 	"ContractorCompany.contacts": {"ContractorHuman", "company"},
 	"Program.states":             {"ProgramState", "program"},
 	"Comment.answers":            {"Comment", "originalComment"},
+	"Task.entitiesByTemplate":    {"Task", "originalTemplate"},
+	"Project.entitiesByTemplate": {"Project", "originalTemplate"},
 	"Deal.invoices":              {"Invoice", "deal"},
 	"Consignment.rows":           {"ConsignmentRow", "consignment"},
 	"DocFolder.docs":             {"Doc", "folder"},
