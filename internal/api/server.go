@@ -22,6 +22,7 @@ import (
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
+	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -41,6 +42,7 @@ type Server struct {
 	Comments *comment.Rules
 	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
 	Favorites *favorite.Favorites
+	Tags      *tag.Tags
 	Version   string
 	Log       *slog.Logger
 	// Web serves everything outside the API: the embedded web app.

@@ -16,6 +16,7 @@ import (
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
+	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
@@ -30,6 +31,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	task.Register(engine, policy)
 	comments := comment.Register(engine, policy)
 	favorites := favorite.Register(engine)
+	tags := tag.Register(engine)
 	authSvc := auth.NewService(db)
 	authSvc.Hook(engine)
 	account.Hook(engine)
@@ -50,6 +52,6 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	return &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
-		Rights: &rights.Service{DB: db}, Comments: comments, Favorites: favorites, Version: version, Log: log, Web: web.Handler(),
+		Rights: &rights.Service{DB: db}, Comments: comments, Favorites: favorites, Tags: tags, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN")}, nil
 }

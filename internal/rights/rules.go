@@ -34,6 +34,8 @@ var rules = map[string]Rule{
 	"Task":    {Members: taskMembers, Add: "tasks_add", EditBy: []string{"owner", "responsible"}, GuestSee: true},
 	"Project": {Members: taskMembers, Add: "tasks_add", EditBy: []string{"owner", "responsible"}, GuestSee: true},
 	"Comment": {Via: "subject", EditBy: []string{"owner"}, GuestSee: true, GuestAdd: true},
+	// Tags are the account's shared labels; their author renames or deletes them.
+	"Tag": {Everyone: true, EditBy: []string{"user"}},
 	// Deadline requests follow their task; the task rules write them.
 	"DeadlineChangeRequest": {Via: "issue", AdminOnly: true},
 	"Todo":                  {Members: []string{"userCreated", "responsible", "participants"}, Add: "todos_add", EditBy: []string{"userCreated", "responsible"}, GuestSee: true, GuestAdd: true},
