@@ -26,6 +26,7 @@ func init() {
 		"POST /task/{id}/clone":             taskClone("Task"),
 		"POST /project/{id}/clone":          taskClone("Project"),
 		"GET /task/templates":               taskTemplates,
+		"POST /task/{id}/bonus":             taskBonus,
 	})
 	for k, v := range map[string][2]string{
 		task.CodeNotConvertible: {"Нельзя конвертировать: связь %s не переносится", "Cannot convert: the link %s cannot be carried over"},
@@ -168,4 +169,16 @@ func taskTemplates(s *Server, ctx context.Context, c *call, _ []int64) Response 
 	t := s.Cat.Type("Task")
 	lq.Where = append(lq.Where, entity.Condition{SQL: "COALESCE(" + t.Table + "." + t.Field("isTemplate").Column + ", 0) = 1"})
 	return s.page(ctx, c, "Task", lq)
+}
+
+// taskBonus serves POST /task/{id}/bonus with a Bonus: answers the bonus.
+func taskBonus(s *Server, ctx context.Context, c *call, ids []int64) Response {
+	if len(c.body) == 0 {
+		return s.errorResponse(c, entity.Invalidf("value", entity.CodeRequired, ""))
+	}
+	rec, err := task.GiveBonus(ctx, s.Engine, c.sc, ids[0], c.body)
+	if err != nil {
+		return s.errorResponse(c, err)
+	}
+	return s.encodeOne(ctx, c, rec, entity.Selection{Full: true})
 }

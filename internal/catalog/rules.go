@@ -41,6 +41,8 @@ var reverse = map[string]Reverse{
 	"Program.states":             {"ProgramState", "program"},
 	"Comment.answers":            {"Comment", "originalComment"},
 	"Task.entitiesByTemplate":    {"Task", "originalTemplate"},
+	"Task.milestones":            {"Milestone", "task"},
+	"Project.milestones":         {"Milestone", "project"},
 	"Project.entitiesByTemplate": {"Project", "originalTemplate"},
 	"Deal.invoices":              {"Invoice", "deal"},
 	"Consignment.rows":           {"ConsignmentRow", "consignment"},

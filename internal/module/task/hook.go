@@ -54,6 +54,7 @@ func beforeSave(e *entity.Engine) func(ctx context.Context, c *entity.Change) er
 			c.Values["activity"] = now.UnixMilli()
 		}
 		setOverdue(c, now)
+		setKPI(c)
 		return nil
 	}
 }
