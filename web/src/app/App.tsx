@@ -1,13 +1,19 @@
-import { MantineProvider, Loader, Center } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+// The app: Mantine with its modals and notifications around the router.
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { createRouter } from './router';
 
 export function App() {
-  const { t } = useTranslation();
+  const [router] = useState(createRouter);
   return (
     <MantineProvider>
-      <Center h="100vh" aria-label={t('app.loading')}>
-        <Loader />
-      </Center>
+      <ModalsProvider>
+        <Notifications position="top-right" />
+        <RouterProvider router={router} />
+      </ModalsProvider>
     </MantineProvider>
   );
 }

@@ -124,3 +124,24 @@ async function settleAll(promises: Promise<unknown>[], ms: number): Promise<unkn
   await vi.advanceTimersByTimeAsync(ms);
   return Promise.all(out);
 }
+
+describe('onRequestError', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hears every failed call once and nothing of successes', async () => {
+    const { onRequestError } = await import('./api');
+    const heard: unknown[] = [];
+    const off = onRequestError((err) => heard.push(err));
+    stubFetch((req) =>
+      req.path === '/api/v3/task/1'
+        ? { status: 401, body: { meta: { status: 401, errors: [{ message: 'no', type: 'unauthorized' }] }, data: null } }
+        : { body: envelope({ contentType: 'Task', id: '2' }) },
+    );
+    await expect(api.post('task/1', {})).rejects.toBeInstanceOf(HttpError);
+    await api.post('task/2', {});
+    off();
+    await expect(api.post('task/1', {})).rejects.toBeInstanceOf(HttpError);
+    expect(heard).toHaveLength(1);
+    expect((heard[0] as HttpError).status).toBe(401);
+  });
+});

@@ -18,17 +18,37 @@ function batchable(path: string, batch: boolean | undefined): boolean {
   return path.startsWith('/api/v3/') && !/^\/api\/v3\/bulk(\/|$)/.test(path);
 }
 
+type ErrorListener = (err: unknown) => void;
+const errorListeners = new Set<ErrorListener>();
+
+/**
+ * onRequestError hears every failed call, wherever it was made, so the
+ * shell can act on errors that lead elsewhere (signed out, licence over)
+ * even when a screen shows the failure in place. It returns the unsubscribe.
+ */
+export function onRequestError(fn: ErrorListener): () => void {
+  errorListeners.add(fn);
+  return () => errorListeners.delete(fn);
+}
+
+function heard<T>(p: Promise<T>): Promise<T> {
+  return p.catch((err: unknown) => {
+    if (!(err instanceof DOMException && err.name === 'AbortError')) errorListeners.forEach((fn) => fn(err));
+    throw err;
+  });
+}
+
 export const api = {
   get<T>(path: string, query?: Record<string, unknown>, opts?: { signal?: AbortSignal; batch?: boolean }): Promise<Envelope<T>> {
     const resolved = resolvePath(path);
-    if (batchable(resolved, opts?.batch)) return batcher.get<T>(resolved, query, opts?.signal);
-    return send<T>({ method: 'GET', path: resolved, query, signal: opts?.signal });
+    if (batchable(resolved, opts?.batch)) return heard(batcher.get<T>(resolved, query, opts?.signal));
+    return heard(send<T>({ method: 'GET', path: resolved, query, signal: opts?.signal }));
   },
   post<T>(path: string, body?: unknown, query?: Record<string, unknown>): Promise<Envelope<T>> {
-    return send<T>({ method: 'POST', path, body, query });
+    return heard(send<T>({ method: 'POST', path, body, query }));
   },
   delete<T>(path: string, query?: Record<string, unknown>): Promise<Envelope<T>> {
-    return send<T>({ method: 'DELETE', path, query });
+    return heard(send<T>({ method: 'DELETE', path, query }));
   },
   /** bulk runs several calls (multi-entity saves), one result per call. */
   bulk(calls: BulkCall[]): Promise<BulkResult[]> {

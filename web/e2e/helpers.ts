@@ -1,0 +1,31 @@
+// Sign-in and console helpers shared by the browser tests.
+import { expect, type Page } from '@playwright/test';
+
+export interface User {
+  username: string;
+  password: string;
+}
+
+/** The demo company's ordinary user and its administrator (playwright.config.ts). */
+export const DEMO: User = { username: 'demo@artel.local', password: 'demo12345' };
+export const ADMIN: User = { username: 'admin@example.com', password: 'correct horse battery' };
+
+/** signIn goes through the sign-in form and waits for the shell and the landing page. */
+export async function signIn(page: Page, user: User = DEMO) {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(user.username);
+  await page.getByTestId('login-password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && u.pathname !== '/');
+  await expect(page.getByTestId('main-menu')).toBeVisible();
+}
+
+/** collectErrors records console errors and uncaught page errors from now on. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()} @ ${page.url()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message} @ ${page.url()}`));
+  return errors;
+}

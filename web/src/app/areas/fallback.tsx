@@ -1,0 +1,20 @@
+// Add forms at the end of any address (the shell renders them before the
+// routes match) and /menuitem/{id} of the old interface.
+import { Navigate, useLocation, useParams } from 'react-router';
+import { addTarget } from '../mapping/addForms';
+import { menuItemTarget } from '../mapping/legacyMenu';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { useSession } from '../session';
+import { Form } from './generic';
+
+export function AddFormRoute() {
+  const { pathname, search } = useLocation();
+  const target = addTarget(pathname, search);
+  return target ? <Form contentType={target.contentType} /> : <NotFoundPage />;
+}
+
+export function MenuItemRedirect() {
+  const { menuId = '' } = useParams();
+  const target = menuItemTarget(useSession().menu, menuId);
+  return target ? <Navigate to={target} replace /> : <NotFoundPage />;
+}

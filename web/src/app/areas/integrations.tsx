@@ -1,0 +1,47 @@
+// /settings/integrations/{section?}/{mailTab?}: mail accounts, messengers,
+// telephony and widgets, each the generic list of its type.
+import { Anchor, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { List } from './generic';
+
+const sections = ['mail', 'messenger', 'telephony', 'widgets'] as const;
+type Section = (typeof sections)[number];
+
+export function IntegrationsRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { section: raw, mailTab } = useParams();
+  const section: Section = (sections as readonly string[]).includes(raw ?? '') ? (raw as Section) : 'mail';
+  const mailType = mailTab === 'smtp' ? 'Smtp' : 'Imap';
+  return (
+    <Stack data-testid="integrations">
+      <Title order={2}>{t('shell.settings.integrations')}</Title>
+      <Tabs value={section} onChange={(v) => v && navigate(`/settings/integrations/${v}`)}>
+        <Tabs.List>
+          <Tabs.Tab value="mail">{t('shell.integrations.mail')}</Tabs.Tab>
+          <Tabs.Tab value="messenger">{t('shell.integrations.messenger')}</Tabs.Tab>
+          <Tabs.Tab value="telephony">{t('shell.integrations.telephony')}</Tabs.Tab>
+          <Tabs.Tab value="widgets">{t('shell.integrations.widgets')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Anchor component={Link} to="/settings/integrations/customLeadForm/list" size="sm">{t('shell.integrations.leadForms')}</Anchor>
+      {section === 'mail' && (
+        <>
+          <SegmentedControl
+            w="fit-content"
+            value={mailType}
+            onChange={(v) => navigate(`/settings/integrations/mail/${v.toLowerCase()}`)}
+            data={[
+              { value: 'Imap', label: t('shell.integrations.incoming') },
+              { value: 'Smtp', label: t('shell.integrations.outgoing') },
+            ]}
+          />
+          <List contentType={mailType} />
+        </>
+      )}
+      {section === 'messenger' && <List contentType="Messenger" />}
+      {(section === 'telephony' || section === 'widgets') && <List contentType="IntegrationWidget" />}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+// Every page is its own chunk, fetched when first opened, so the first
+// screen loads only the shell.
+import { lazy, type ComponentType } from 'react';
+
+// `any` only bounds the module's export: the component keeps its own props as M[K].
+function named<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, key: K) {
+  return lazy(async () => ({ default: (await load())[key] }));
+}
+
+export const Shell = named(() => import('../layout/Shell'), 'Shell');
+export const LoginPage = named(() => import('../auth/LoginPage'), 'LoginPage');
+export const InviteFormPage = named(() => import('../auth/InviteFormPage'), 'InviteFormPage');
+export const LandingPage = named(() => import('../pages/LandingPage'), 'LandingPage');
+export const DashboardPage = named(() => import('../pages/DashboardPage'), 'DashboardPage');
+export const PromoPage = named(() => import('../pages/PromoPage'), 'PromoPage');
+export const HelpPage = named(() => import('../pages/HelpPage'), 'HelpPage');
+export const WorkspacesPage = named(() => import('../pages/WorkspacesPage'), 'WorkspacesPage');
+export const SettingsPage = named(() => import('../pages/SettingsPage'), 'SettingsPage');
+export const AccountPage = named(() => import('../pages/AccountPage'), 'AccountPage');
+export const ApiDocsPage = named(() => import('../pages/ApiDocsPage'), 'ApiDocsPage');
+export const SearchPage = named(() => import('../pages/SearchPage'), 'SearchPage');
+export const LicenceExpiredPage = named(() => import('../pages/LicenceExpiredPage'), 'LicenceExpiredPage');
+
+export const TaskListRoute = named(() => import('../areas/tasks'), 'TaskListRoute');
+export const ClientListRoute = named(() => import('../areas/crm'), 'ClientListRoute');
+export const ClientCardRoute = named(() => import('../areas/crm'), 'ClientCardRoute');
+export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');
+export const ProcessListRoute = named(() => import('../areas/deals'), 'ProcessListRoute');
+export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');
+export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
+export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');
+export const InvoiceListRoute = named(() => import('../areas/finance'), 'InvoiceListRoute');
+export const ReportListRoute = named(() => import('../areas/finance'), 'ReportListRoute');
+export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRoute');
+export const KnowledgeRoute = named(() => import('../areas/knowledge'), 'KnowledgeRoute');
+export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');
+export const IntegrationsRoute = named(() => import('../areas/integrations'), 'IntegrationsRoute');
