@@ -21,6 +21,8 @@ type scenario struct {
 // scenarios run in this order: delete takes the tasks create made.
 var scenarios = []scenario{
 	{"list", "list: first page of 25", func(a *loadgen.API) loadgen.Op { return a.ListFirst }},
+	{"screen", "list: the task screen's first page", func(a *loadgen.API) loadgen.Op { return a.ListScreen }},
+	{"actual", "list: screen page, filter actual", func(a *loadgen.API) loadgen.Op { return a.ListActual }},
 	{"deep", "list: deep page by pageAfter", func(a *loadgen.API) loadgen.Op { return a.ListDeep }},
 	{"filter", "list: responsible + actual, count", func(a *loadgen.API) loadgen.Op { return a.ListFiltered }},
 	{"search", "list: full-text q", func(a *loadgen.API) loadgen.Op { return a.Search }},

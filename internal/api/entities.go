@@ -73,6 +73,12 @@ func (s *Server) page(ctx context.Context, c *call, typeName string, lq entity.L
 	if err != nil {
 		return s.errorResponse(c, err)
 	}
+	if sel.Only {
+		lq.Fields = sel.Fields
+		if lq.Fields == nil {
+			lq.Fields = []string{}
+		}
+	}
 	page, err := s.Engine.List(ctx, c.sc, typeName, lq, c.opt)
 	if err != nil {
 		return s.errorResponse(c, err)

@@ -37,6 +37,8 @@ type Engine struct {
 	Policy    Policy
 	hooks     map[string][]Hooks
 	computers map[string][]Computer
+	// needs are the fields rules read from listed records (projection.go).
+	needs map[string][]string
 	// sysFilters are built-in filters per filter type (sysfilter.go).
 	sysFilters map[string][]SystemFilter
 	refs       map[string][]ref // content type -> single-link columns that can point at it

@@ -16,6 +16,7 @@ type lister struct {
 	t     *catalog.Type
 	where sqlPart
 	keys  []sortKey
+	proj  *projection
 }
 
 func nullFlag(expr string) string { return "(CASE WHEN " + expr + " IS NULL THEN 1 ELSE 0 END)" }
@@ -128,12 +129,12 @@ func (l *lister) fetch(ctx context.Context, cond sqlPart, back bool, limit int) 
 	if cond.sql != "" {
 		w = sqlPart{sql: w.sql + " AND (" + cond.sql + ")", args: append(append([]any{}, w.args...), cond.args...)}
 	}
-	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s LIMIT %d", prefixed(l.t), l.t.Table, w.sql, l.orderBy(back), limit+1)
+	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s LIMIT %d", l.proj.sql, l.t.Table, w.sql, l.orderBy(back), limit+1)
 	rows, err := l.e.DB.Q(ctx).QueryContext(ctx, l.e.DB.Dialect.Rebind(q), w.args...)
 	if err != nil {
 		return nil, false, fmt.Errorf("entity: list %s: %w", l.t.Name, err)
 	}
-	recs, err := scanRecords(l.t, rows)
+	recs, err := l.proj.scan(l.t, rows)
 	if err != nil {
 		return nil, false, err
 	}
@@ -206,12 +207,4 @@ func (l *lister) with(ctx context.Context, sc Scope, page *Page, id int64) error
 		page.ElementIndex = &idx
 	}
 	return nil
-}
-
-func prefixed(t *catalog.Type) string {
-	cols := strings.Split(selectList(t), ", ")
-	for i, c := range cols {
-		cols[i] = t.Table + "." + c
-	}
-	return strings.Join(cols, ", ")
 }

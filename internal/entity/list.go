@@ -37,6 +37,10 @@ type ListQuery struct {
 	// Where adds conditions from module rules (visibility); SQL over the
 	// type's table, with ? placeholders.
 	Where []Condition
+	// Fields, when set, are the only fields the records need (a client's
+	// onlyRequestedFields); the rows read just their columns and what the
+	// rules need (NeedFields). Nil reads every stored field.
+	Fields []string
 }
 
 // Condition is an SQL condition with its arguments.
@@ -83,7 +87,7 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	if err != nil {
 		return nil, err
 	}
-	l := &lister{e: e, t: t, where: where, keys: keys}
+	l := &lister{e: e, t: t, where: where, keys: keys, proj: e.project(t, lq.Fields)}
 	page := &Page{Limit: lq.Limit}
 	countSQL, countArgs := "SELECT COUNT(*) FROM "+t.Table+" WHERE "+where.sql, where.args
 	if unfiltered(lq) {

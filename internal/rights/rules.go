@@ -75,3 +75,15 @@ func ruleFor(typeName string) Rule {
 	}
 	return defaultRule
 }
+
+// Needs are the fields of a type the rights read from a record itself
+// (who may change it, what it is seen through), which a list asked for a
+// few fields must still load.
+func (p *Policy) Needs(typeName string) []string {
+	r := ruleFor(typeName)
+	out := append([]string{}, r.EditBy...)
+	if r.Via != "" {
+		out = append(out, r.Via)
+	}
+	return out
+}

@@ -32,6 +32,16 @@ type API struct {
 
 var firstPage = "/api/v3/task" + Q(map[string]any{"limit": 25})
 
+// screenFields are the columns the task list screen shows, with the counts
+// its rows carry: what the web app asks for, not every field of a task.
+var screenFields = []string{"name", "humanNumber", "status", "responsible", "owner", "deadline", "isOverdue",
+	"isFavorite", "subTasksCount", "commentsCount", "unreadCommentsCount", "possibleActions"}
+
+var screenPage = "/api/v3/task" + Q(map[string]any{"limit": 25, "fields": screenFields, "onlyRequestedFields": true})
+
+var actualPage = "/api/v3/task" + Q(map[string]any{"limit": 25, "fields": screenFields, "onlyRequestedFields": true,
+	"filter": map[string]any{"contentType": "TaskFilter", "id": "actual"}})
+
 func link(typ string, id int64) map[string]any {
 	return map[string]any{"contentType": typ, "id": strconv.FormatInt(id, 10)}
 }
@@ -45,6 +55,14 @@ func (a *API) get(ctx context.Context, path string) error {
 
 // ListFirst is the first page of 25 tasks in the default order.
 func (a *API) ListFirst(ctx context.Context, w *Worker) error { return a.get(ctx, firstPage) }
+
+// ListScreen is the first page of the task list screen: the fields and
+// counts its rows show, nothing more.
+func (a *API) ListScreen(ctx context.Context, w *Worker) error { return a.get(ctx, screenPage) }
+
+// ListActual is the same page through the built-in "actual" filter, whose
+// count is over most of the tasks.
+func (a *API) ListActual(ctx context.Context, w *Worker) error { return a.get(ctx, actualPage) }
 
 // ListDeep is a page of 25 after an anchor in the oldest tenth of tasks:
 // far down the default newest-first order.

@@ -36,6 +36,7 @@ type Rules struct {
 func Register(e *entity.Engine, p *rights.Policy) *Rules {
 	r := &Rules{e: e}
 	e.Hook("Comment", entity.Hooks{BeforeSave: r.beforeSave, AfterSave: r.afterSave})
+	e.NeedFields("Comment", "subject", "owner", "isDropped")
 	e.Compute("Comment", entity.Computer{Fields: []string{"isUnread", "wasRead", "isLiked"}, InLists: true, Fill: r.fillComment})
 	for _, subject := range Subjects(e) {
 		t := e.Cat.Type(subject)

@@ -26,6 +26,7 @@ type Tags struct {
 func Register(e *entity.Engine) *Tags {
 	t := &Tags{e: e}
 	e.Hook("Tag", entity.Hooks{BeforeSave: t.beforeSave})
+	e.NeedFields("Tag", "user")
 	e.Compute("Tag", entity.Computer{Fields: []string{"canEdit"}, InLists: true, Fill: t.fillCanEdit})
 	return t
 }

@@ -17,6 +17,8 @@ import (
 func Register(e *entity.Engine, p *rights.Policy) {
 	for _, kind := range []string{"Task", "Project"} {
 		e.Hook(kind, entity.Hooks{BeforeSave: beforeSave(e)})
+		// possibleActions reads these from each listed record.
+		e.NeedFields(kind, "status", "owner", "responsible", "deadlineChangeRequest", "isTemplate")
 	}
 	if p.More == nil {
 		p.More = map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string{}

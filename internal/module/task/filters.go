@@ -72,17 +72,21 @@ func registerFilters(e *entity.Engine) {
 	}
 }
 
+// notTemplate is written so the isTemplate index can serve it.
 func notTemplate(t *catalog.Type) entity.Condition {
-	return entity.Condition{SQL: fmt.Sprintf("COALESCE(%s.%s, 0) = 0", t.Table, t.Field("isTemplate").Column)}
+	col := t.Table + "." + t.Field("isTemplate").Column
+	return entity.Condition{SQL: fmt.Sprintf("(%s = 0 OR %s IS NULL)", col, col)}
 }
 
+// statusIn needs no template test: a template's status is always
+// "template", so the status index alone answers the count.
 func statusIn(t *catalog.Type, statuses []string) entity.Condition {
 	args := make([]any, len(statuses))
 	for i, s := range statuses {
 		args[i] = s
 	}
-	return entity.Condition{SQL: fmt.Sprintf("%s.%s IN (%s) AND %s", t.Table, t.Field("status").Column,
-		strings.TrimSuffix(strings.Repeat("?, ", len(statuses)), ", "), notTemplate(t).SQL), Args: args}
+	return entity.Condition{SQL: fmt.Sprintf("%s.%s IN (%s)", t.Table, t.Field("status").Column,
+		strings.TrimSuffix(strings.Repeat("?, ", len(statuses)), ", ")), Args: args}
 }
 
 // link: a single-link field names the reader.
