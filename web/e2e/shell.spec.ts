@@ -195,10 +195,20 @@ async function scriptBytes(page: Page, path: string, ready: string): Promise<{ g
 }
 
 test('the first screen loads at most 300 KB of gzipped JavaScript', async ({ page }) => {
-  const login = await scriptBytes(page, '/login', 'login-submit');
+  // Each figure comes from a page of its own, so chunks another page was
+  // still fetching are not counted against this one.
+  const measure = async (path: string, ready: string) => {
+    const fresh = await page.context().newPage();
+    try {
+      return await scriptBytes(fresh, path, ready);
+    } finally {
+      await fresh.close();
+    }
+  };
+  const login = await measure('/login', 'login-submit');
   await signIn(page);
   await page.evaluate(() => localStorage.clear());
-  const dashboard = await scriptBytes(page, '/newdashboard', 'dashboard');
+  const dashboard = await measure('/newdashboard', 'dashboard');
   console.log(`first screen JS (gzip): login ${(login.gzip / 1024).toFixed(1)} KB in ${login.count} files, dashboard ${(dashboard.gzip / 1024).toFixed(1)} KB in ${dashboard.count} files`);
   expect(login.gzip).toBeLessThanOrEqual(300 * 1024);
   expect(dashboard.gzip).toBeLessThanOrEqual(300 * 1024);

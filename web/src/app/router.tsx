@@ -4,6 +4,7 @@
 import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { LICENCE_PAGE } from '../data/errors';
+import { Realtime } from '../data/realtime/Realtime';
 import { LogoutPage } from './auth/LogoutPage';
 import { RouteError } from './errors/RouteError';
 import { installErrorRouting } from './errors/handler';
@@ -37,6 +38,7 @@ function LicenceGuard() {
 function SessionLayout() {
   return (
     <SessionProvider>
+      <Realtime />
       <LicenceGuard />
     </SessionProvider>
   );
