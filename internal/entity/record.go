@@ -2,8 +2,6 @@ package entity
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -32,74 +30,6 @@ func (r *Record) Link() value.Link { return value.Link{Type: r.Type.Name, ID: r.
 func (r *Record) String(field string) string {
 	s, _ := r.Values[field].(string)
 	return s
-}
-
-// selectList is the column list every read of a type uses, in scan order.
-func selectList(t *catalog.Type) string {
-	cols := []string{"id", "x_extra"}
-	for _, c := range t.Columns() {
-		cols = append(cols, c.Name)
-	}
-	return strings.Join(cols, ", ")
-}
-
-// scanRecords reads rows produced with selectList.
-func scanRecords(t *catalog.Type, rows *sql.Rows) ([]*Record, error) {
-	defer rows.Close()
-	cols := t.Columns()
-	var out []*Record
-	for rows.Next() {
-		var id int64
-		var extra sql.NullString
-		dest := make([]any, len(cols))
-		ptrs := make([]any, len(cols)+2)
-		ptrs[0], ptrs[1] = &id, &extra
-		for i := range dest {
-			ptrs[i+2] = &dest[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, fmt.Errorf("entity: scan %s: %w", t.Name, err)
-		}
-		rec := &Record{Type: t, ID: id, Values: map[string]any{}, Links: map[string]value.Link{}}
-		for i := range dest {
-			dest[i] = normalize(dest[i])
-		}
-		fillRecord(rec, dest)
-		if extra.Valid && extra.String != "" {
-			if err := json.Unmarshal([]byte(extra.String), &rec.Extra); err != nil {
-				return nil, fmt.Errorf("entity: extra of %s %d: %w", t.Name, id, err)
-			}
-			for k, v := range rec.Extra {
-				rec.Extra[k] = normalizeJSON(v)
-			}
-		}
-		out = append(out, rec)
-	}
-	return out, rows.Err()
-}
-
-// fillRecord spreads scanned column values (in Columns order) over fields.
-func fillRecord(rec *Record, vals []any) {
-	i := 0
-	for _, f := range rec.Type.Fields {
-		switch f.Role {
-		case catalog.RoleValue:
-			if vals[i] != nil {
-				rec.Values[f.Name] = vals[i]
-			}
-			i++
-			if _, ok := f.Kind.(value.Sorter); ok {
-				i++
-			}
-		case catalog.RoleLink:
-			typ, _ := vals[i].(string)
-			id, _ := vals[i+1].(int64)
-			if typ != "" && id > 0 {
-				rec.Links[f.Name] = value.Link{Type: typ, ID: id}
-			}
-			i += 2
-		}
-	}
 }
 
 // normalize maps driver values onto the stored forms: nil, string, int64, float64.
@@ -140,12 +70,13 @@ func (e *Engine) load(ctx context.Context, sc Scope, t *catalog.Type, ids []int6
 	if err != nil {
 		return nil, err
 	}
-	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s", selectList(t), t.Table, w.sql)
+	p := e.project(t, nil)
+	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s", p.sql, t.Table, w.sql)
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), w.args...)
 	if err != nil {
 		return nil, fmt.Errorf("entity: load %s: %w", t.Name, err)
 	}
-	return scanRecords(t, rows)
+	return p.scan(t, rows)
 }
 
 // Get reads one entity, or ErrNotFound.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -86,14 +87,5 @@ func (r *Rules) ids(ctx context.Context, q string, args []any) ([]int64, error) 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return store.Int64s(rows)
 }

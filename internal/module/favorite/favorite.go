@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -93,17 +94,16 @@ func (f *Favorites) fill(ctx context.Context, sc entity.Scope, recs []*entity.Re
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	found, err := store.Int64s(rows)
+	if err != nil {
+		return err
+	}
 	starred := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return err
-		}
+	for _, id := range found {
 		starred[id] = true
 	}
 	for _, r := range recs {
 		r.SetComputed("isFavorite", starred[r.ID])
 	}
-	return rows.Err()
+	return nil
 }
