@@ -5,12 +5,16 @@ import { addTarget } from '../mapping/addForms';
 import { menuItemTarget } from '../mapping/legacyMenu';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { useSession } from '../session';
+import * as P from '../routes/lazyPages';
 import { Form } from './generic';
 
 export function AddFormRoute() {
   const { pathname, search } = useLocation();
   const target = addTarget(pathname, search);
-  return target ? <Form contentType={target.contentType} /> : <NotFoundPage />;
+  if (!target) return <NotFoundPage />;
+  // Tasks and projects have their own form, with templates.
+  if (target.contentType === 'Task' || target.contentType === 'Project') return <P.TaskAddRoute />;
+  return <Form contentType={target.contentType} />;
 }
 
 export function MenuItemRedirect() {

@@ -1,31 +1,24 @@
-// Tasks and projects (spec 000 §2 Tasks).
-import { Drawer } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { allOf, boolIs, savedFilter } from '../mapping/filters';
-import { Card, List } from './generic';
+// Tasks and projects (spec 000 §2 Tasks): the screens of features/task.
+import { useLocation, useParams } from 'react-router';
+import TaskAddPage from '../../features/task/TaskAddPage';
+import TaskCardPage from '../../features/task/TaskCardPage';
+import TaskFilterPage from '../../features/task/TaskFilterPage';
+import { addTarget } from '../mapping/addForms';
 
-/** /task/filter/{filterId?}/{contentType?}/{taskId?}: the list, with a task or project open beside it. */
+/** /task/filter/{filterId?}/{contentType?}/{taskId?}: filters, list, tree or kanban, a task or project opened beside. */
 export function TaskListRoute() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { filterId, contentType, taskId } = useParams();
-  const templates = filterId === 'templates';
-  const filter = templates ? allOf(boolIs('isTemplate', true)) : savedFilter('TaskFilter', filterId);
-  const openType = contentType?.toLowerCase() === 'project' ? 'Project' : 'Task';
-  return (
-    <>
-      <List contentType="Task" filter={filter} title={templates ? t('shell.tasks.templates') : undefined} />
-      {taskId && <CardDrawer contentType={openType} id={taskId} onClose={() => navigate(filterId ? `/task/filter/${filterId}` : '/task/filter')} />}
-    </>
-  );
+  return <TaskFilterPage />;
 }
 
-/** CardDrawer shows a card over the list it was opened from. */
-function CardDrawer({ contentType, id, onClose }: { contentType: string; id: string; onClose: () => void }) {
-  return (
-    <Drawer opened onClose={onClose} position="right" size="xl" withinPortal>
-      <Card contentType={contentType} id={id} />
-    </Drawer>
-  );
+/** /task/{id}/card, /task/{id}/template, /project/{id}/card, /project/{id}/template. */
+export function TaskCardRoute({ contentType }: { contentType: 'Task' | 'Project' }) {
+  const { id } = useParams();
+  return id ? <TaskCardPage key={`${contentType}:${id}`} contentType={contentType} id={id} /> : null;
+}
+
+/** .../task/add (and ?type=project): a new task or project, or one made from a template. */
+export function TaskAddRoute() {
+  const { pathname, search } = useLocation();
+  const kind = addTarget(pathname, search)?.contentType === 'Project' ? 'Project' : 'Task';
+  return <TaskAddPage key={kind} initial={kind} />;
 }

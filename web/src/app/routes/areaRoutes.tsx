@@ -17,10 +17,10 @@ const tasks: RouteObject[] = [
   { path: '/task/:filterId', element: <TaskRedirect /> },
   { path: '/task/templates', element: <Redirect to="/task/filter/templates" /> },
   { path: '/task/filter/:filterId?/:contentType?/:taskId?', element: <P.TaskListRoute /> },
-  { path: '/task/:id/card', element: <CardRoute contentType="Task" /> },
-  { path: '/task/:id/template', element: <CardRoute contentType="Task" /> },
-  { path: '/project/:id/card', element: <CardRoute contentType="Project" /> },
-  { path: '/project/:id/template', element: <CardRoute contentType="Project" /> },
+  { path: '/task/:id/card', element: <P.TaskCardRoute contentType="Task" /> },
+  { path: '/task/:id/template', element: <P.TaskCardRoute contentType="Task" /> },
+  { path: '/project/:id/card', element: <P.TaskCardRoute contentType="Project" /> },
+  { path: '/project/:id/template', element: <P.TaskCardRoute contentType="Project" /> },
 ];
 
 const crm: RouteObject[] = [

@@ -22,6 +22,8 @@ export const SearchPage = named(() => import('../pages/SearchPage'), 'SearchPage
 export const LicenceExpiredPage = named(() => import('../pages/LicenceExpiredPage'), 'LicenceExpiredPage');
 
 export const TaskListRoute = named(() => import('../areas/tasks'), 'TaskListRoute');
+export const TaskCardRoute = named(() => import('../areas/tasks'), 'TaskCardRoute');
+export const TaskAddRoute = named(() => import('../areas/tasks'), 'TaskAddRoute');
 export const ClientListRoute = named(() => import('../areas/crm'), 'ClientListRoute');
 export const ClientCardRoute = named(() => import('../areas/crm'), 'ClientCardRoute');
 export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');

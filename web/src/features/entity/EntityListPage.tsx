@@ -10,6 +10,7 @@ import { addPath } from '../../app/paths';
 import { errorText } from '../../app/errors/errorText';
 import type { TypeInfo } from '../../data/catalog';
 import { useList } from '../../data/hooks';
+import type { Entity } from '../../data/types';
 import { requestFields, saveColumns, savedColumns } from './columns';
 import { ColumnPicker } from './ColumnPicker';
 import { GroupEditor } from './FilterBuilder';
@@ -23,9 +24,12 @@ export interface EntityListPageProps {
   /** The screen's own filter (a FilterConfig, a term group or a saved filter link). */
   filter?: unknown;
   title?: string;
+  /** Where a row leads (its card by default) and where "add" leads (the generic form by default). */
+  rowPath?(item: Entity): string;
+  addTo?: string;
 }
 
-function EntityList({ type, filter, title }: { type: TypeInfo; filter?: unknown; title?: string }) {
+function EntityList({ type, filter, title, rowPath, addTo }: Omit<EntityListPageProps, 'contentType'> & { type: TypeInfo }) {
   const { t } = useTranslation();
   const [columns, setColumns] = useState(() => savedColumns(type));
   const [sort, setSort] = useState<Sort | null>(null);
@@ -68,7 +72,7 @@ function EntityList({ type, filter, title }: { type: TypeInfo; filter?: unknown;
             </Badge>
           )}
         </Group>
-        <Button component={RouterLink} to={addPath(type.name)} leftSection={<IconPlus size={16} />} data-testid="entity-add">
+        <Button component={RouterLink} to={addTo ?? addPath(type.name)} leftSection={<IconPlus size={16} />} data-testid="entity-add">
           {t('entity.list.add')}
         </Button>
       </Group>
@@ -107,6 +111,7 @@ function EntityList({ type, filter, title }: { type: TypeInfo; filter?: unknown;
         prevState={list.prevState}
         loadNext={list.loadNext}
         loadPrev={list.loadPrev}
+        rowPath={rowPath}
       />
       <Drawer opened={filterOpen} onClose={() => setFilterOpen(false)} position="right" size="xl" title={t('entity.list.filter')}>
         <Stack>
@@ -138,6 +143,6 @@ function EntityList({ type, filter, title }: { type: TypeInfo; filter?: unknown;
   );
 }
 
-export default function EntityListPage({ contentType, filter, title }: EntityListPageProps) {
-  return <WithType contentType={contentType}>{(type) => <EntityList key={type.name} type={type} filter={filter} title={title} />}</WithType>;
+export default function EntityListPage({ contentType, ...rest }: EntityListPageProps) {
+  return <WithType contentType={contentType}>{(type) => <EntityList key={type.name} type={type} {...rest} />}</WithType>;
 }

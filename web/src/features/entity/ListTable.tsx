@@ -27,6 +27,8 @@ interface Props {
   prevState: LoadState;
   loadNext(): void;
   loadPrev(): void;
+  /** Where a row leads; its card by default. */
+  rowPath?(item: Entity): string;
 }
 
 const ROW_HEIGHT = 41;
@@ -59,7 +61,7 @@ function HeaderCell({ field, sort, onSort }: { field: FieldInfo; sort: Sort | nu
   );
 }
 
-export function ListTable({ columns, items, sort, onSort, hasMoreNext, hasMorePrev, nextState, prevState, loadNext, loadPrev }: Props) {
+export function ListTable({ columns, items, sort, onSort, hasMoreNext, hasMorePrev, nextState, prevState, loadNext, loadPrev, rowPath = cardPath }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -109,8 +111,8 @@ export function ListTable({ columns, items, sort, onSort, hasMoreNext, hasMorePr
                 data-id={item.id}
                 role="link"
                 tabIndex={0}
-                onClick={() => navigate(cardPath(item))}
-                onKeyDown={(e) => e.key === 'Enter' && navigate(cardPath(item))}
+                onClick={() => navigate(rowPath(item))}
+                onKeyDown={(e) => e.key === 'Enter' && navigate(rowPath(item))}
                 px="sm"
                 style={{
                   position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)`,
