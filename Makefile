@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 DURATION ?= 10m
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: build web run test test-go test-web bench crashtest soak fuzz clean
+.PHONY: build web run test test-go test-web bench bench-realtime crashtest soak fuzz clean
 
 # build: the web app when web/ has one, then the single binary bin/artel.
 build: web
@@ -42,6 +42,12 @@ test-web: build
 # SQLite and PostgreSQL; prints one table and writes bench/results/.
 bench: build
 	$(GO) run ./bench/load -binary bin/artel -postgres "$(PG_URL)"
+
+# bench-realtime: live-socket fan-out on 1,000 and 10,000 idle sockets
+# (commit-to-delivery p50/p99, memory per idle socket), on SQLite and on
+# two nodes over PostgreSQL; writes bench/results/<date>-fanout.json.
+bench-realtime: build
+	$(GO) run ./bench/fanout -binary bin/artel -postgres "$(PG_URL)"
 
 # crashtest: writers over HTTP while the server is killed with SIGKILL;
 # every acknowledged write must survive.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/artel/artel/internal/api"
+	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/demo"
 )
@@ -32,6 +33,22 @@ func serve(ctx context.Context, args []string) error {
 	if err := firstStart(ctx, srv, *withDemo); err != nil {
 		return err
 	}
+	// Background jobs run once the account exists and stop when serve
+	// returns, after the last request and before the database closes.
+	runner, err := app.Jobs(ctx, srv)
+	if err != nil {
+		return err
+	}
+	if err := runner.Start(ctx); err != nil {
+		return err
+	}
+	defer func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := runner.Stop(stopCtx); err != nil {
+			slog.Error("stopping background jobs", "err", err)
+		}
+	}()
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		return err
@@ -46,11 +63,20 @@ func serve(ctx context.Context, args []string) error {
 	case <-ctx.Done():
 	}
 	// SIGTERM: stop accepting, let in-flight requests finish, then close
-	// the database (deferred above) and exit 0.
+	// the database (deferred above) and exit 0. Live sockets go first:
+	// the HTTP server does not track hijacked connections, so they are
+	// told "going away" (clients reconnect, to another node if there is
+	// one) and drained within their own budget, and long polls are
+	// answered at once instead of holding the shutdown for 25 s.
 	slog.Info("shutting down")
+	socketsCtx, cancelSockets := context.WithTimeout(context.Background(), 10*time.Second)
+	srv.Realtime.Shutdown(socketsCtx)
+	cancelSockets()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	err = hs.Shutdown(shutdownCtx)
+	srv.Realtime.Close()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil

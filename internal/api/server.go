@@ -23,6 +23,7 @@ import (
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/tag"
+	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -39,6 +40,8 @@ type Server struct {
 	Auth     *auth.Service
 	Accounts *auth.Accounts
 	Rights   *rights.Service
+	// Realtime is the live socket, served at /ecomet/websocket and /comet/.
+	Realtime *realtime.Hub
 	Comments *comment.Rules
 	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
 	Favorites *favorite.Favorites
@@ -73,7 +76,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	// The recoverer sits inside the request log, so a panic's 500 is
 	// logged and counted like any other answer.
-	return s.logRequests(s.recoverer(gzipped(mux)))
+	return s.withRealtime(s.logRequests(s.recoverer(gzipped(mux))))
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

@@ -18,6 +18,7 @@ import (
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
+	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/web"
@@ -25,7 +26,16 @@ import (
 
 // Build makes the API server over a migrated database.
 func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version string, log *slog.Logger) (*api.Server, error) {
-	engine := entity.New(db, cat, nil)
+	// On PostgreSQL other nodes may serve the same account: events travel
+	// between them by LISTEN/NOTIFY. SQLite has one node, one process.
+	node, bus := realtime.NodeName(), realtime.InProcess()
+	if db.Dialect == store.Postgres {
+		var err error
+		if bus, err = realtime.ListenNotify(ctx, db, node, log); err != nil {
+			return nil, err
+		}
+	}
+	engine := entity.New(db, cat, bus.Entities())
 	policy := &rights.Policy{Cat: cat}
 	engine.Policy = policy
 	task.Register(engine, policy)
@@ -37,6 +47,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	account.Hook(engine)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
+		bus.Close()
 		return nil, err
 	}
 	m := metrics.New(version)
@@ -49,9 +60,14 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		}
 		return map[string]sql.DBStats{"writer": w, "reader": r}
 	})
+	rightsSvc := &rights.Service{DB: db}
+	hub := realtime.New(realtime.Config{DB: db, Engine: engine, Rights: rightsSvc, Auth: authSvc, Accounts: accounts,
+		Bus: bus, Node: node, Log: log, Sockets: m.LiveSockets})
+	authSvc.SessionsEnded = hub.SessionsEnded
+	rightsSvc.Changed = hub.RightsChanged
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	return &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
-		Rights: &rights.Service{DB: db}, Comments: comments, Favorites: favorites, Tags: tags, Version: version, Log: log, Web: web.Handler(),
+		Rights: rightsSvc, Realtime: hub, Comments: comments, Favorites: favorites, Tags: tags, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN")}, nil
 }

@@ -72,6 +72,6 @@ func (s *Service) HasCredentials(ctx context.Context, account int64, subj value.
 // EndAll closes every session of a subject: on dismissal, block, or when
 // an administrator resets the password.
 func (s *Service) EndAll(ctx context.Context, account int64, subj value.Link) error {
-	return s.DB.Exec(ctx, "DELETE FROM sessions WHERE account_id = ? AND subject_type = ? AND subject_id = ?",
-		account, subj.Type, subj.ID)
+	_, err := s.endSessions(ctx, account, "subject_type = ? AND subject_id = ?", subj.Type, subj.ID)
+	return err
 }

@@ -50,6 +50,10 @@ type Session struct {
 type Service struct {
 	DB  *store.DB
 	Now func() time.Time
+	// SessionsEnded, when set, is told after each commit that ended
+	// sessions which ones of a subject ended (the live socket signs those
+	// connections out).
+	SessionsEnded func(account int64, subj value.Link, ids []int64)
 }
 
 // NewService makes an auth service over the database.
@@ -186,7 +190,8 @@ func (s *Service) Refresh(ctx context.Context, account int64, refresh, ip, ua st
 		if err != nil {
 			return err
 		}
-		if err := s.End(ctx, account, id); err != nil {
+		// The old pair is replaced, not signed out: no SessionsEnded.
+		if err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE account_id = ? AND id = ?", account, id); err != nil {
 			return err
 		}
 		ses, err = s.open(ctx, account, subj, KindToken, ip, ua)
@@ -220,7 +225,8 @@ func (s *Service) Authenticate(ctx context.Context, account int64, token string)
 
 // End closes a session.
 func (s *Service) End(ctx context.Context, account, id int64) error {
-	return s.DB.Exec(ctx, "DELETE FROM sessions WHERE account_id = ? AND id = ?", account, id)
+	_, err := s.endSessions(ctx, account, "id = ?", id)
+	return err
 }
 
 func truncate(s string, n int) string {

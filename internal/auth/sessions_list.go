@@ -51,18 +51,9 @@ func (s *Service) Sessions(ctx context.Context, account int64, subj value.Link) 
 // EndOwn closes one of the subject's sessions; ErrBadToken when it has no
 // such session, so nobody can end another user's session by its id.
 func (s *Service) EndOwn(ctx context.Context, account int64, subj value.Link, id int64) error {
-	var n int64
-	err := s.DB.WithTx(ctx, func(ctx context.Context) error {
-		res, err := s.DB.Q(ctx).ExecContext(ctx, s.DB.Dialect.Rebind(`DELETE FROM sessions WHERE account_id = ?
-			AND id = ? AND subject_type = ? AND subject_id = ?`), account, id, subj.Type, subj.ID)
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	n, err := s.endSessions(ctx, account, "id = ? AND subject_type = ? AND subject_id = ?", id, subj.Type, subj.ID)
 	if err != nil {
-		return fmt.Errorf("auth: end session: %w", err)
+		return err
 	}
 	if n == 0 {
 		return ErrBadToken
@@ -110,7 +101,7 @@ func (s *Service) ChangePassword(ctx context.Context, account int64, subj value.
 			AND subject_type = ? AND subject_id = ?`, newHash, s.Now().Unix(), account, subj.Type, subj.ID); err != nil {
 			return err
 		}
-		return s.DB.Exec(ctx, `DELETE FROM sessions WHERE account_id = ? AND subject_type = ? AND subject_id = ?
-			AND id <> ?`, account, subj.Type, subj.ID, keep)
+		_, err := s.endSessions(ctx, account, "subject_type = ? AND subject_id = ? AND id <> ?", subj.Type, subj.ID, keep)
+		return err
 	})
 }

@@ -143,4 +143,19 @@ var migrations = []Migration{
 			`CREATE INDEX favorites_entity ON favorites (account_id, entity_type, entity_id)`,
 		}
 	}, nil},
+	{10, "task schedules and job marks", func(d store.Dialect) []string {
+		// A repeating template's Schedule is an entity (e_schedule); this is
+		// where it stands: the next occurrence (NULL once it has ended) and
+		// how many it has made, advanced in the transaction that makes one.
+		// job_marks are how far a periodic job got (the overdue scan).
+		return []string{
+			`CREATE TABLE task_schedules (account_id BIGINT NOT NULL, schedule_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, next_at BIGINT,
+				done BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (account_id, schedule_id))`,
+			`CREATE UNIQUE INDEX task_schedules_subject ON task_schedules (account_id, subject_type, subject_id)`,
+			`CREATE INDEX task_schedules_due ON task_schedules (next_at)`,
+			`CREATE TABLE job_marks (name TEXT NOT NULL, account_id BIGINT NOT NULL, mark BIGINT NOT NULL,
+				PRIMARY KEY (name, account_id))`,
+		}
+	}, nil},
 }

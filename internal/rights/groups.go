@@ -25,6 +25,10 @@ type Group struct {
 type Service struct {
 	DB     *store.DB
 	seeded sync.Map // account id -> true once its built-in groups exist
+	// Changed, when set, is told after each commit that changed whose
+	// permissions (nil: everyone in the account); the live socket
+	// re-reads their rights and tells them.
+	Changed func(account int64, who []value.Link)
 }
 
 // ensureGroups creates the built-in groups of an account the first time
@@ -65,9 +69,13 @@ func (s *Service) AddAdmin(ctx context.Context, account int64, who value.Link) e
 	if err := s.ensureGroups(ctx, account); err != nil {
 		return err
 	}
-	return s.DB.Exec(ctx, `INSERT INTO rights_members (account_id, group_id, subject_type, subject_id)
+	err := s.DB.Exec(ctx, `INSERT INTO rights_members (account_id, group_id, subject_type, subject_id)
 		SELECT account_id, id, ?, ? FROM rights_groups WHERE account_id = ? AND system_key = 'admins'
 		ON CONFLICT DO NOTHING`, who.Type, who.ID, account)
+	if err == nil {
+		s.changed(ctx, account, []value.Link{who})
+	}
+	return err
 }
 
 // actionsOf returns the actions an employee holds through its groups.
@@ -191,6 +199,11 @@ func (s *Service) Save(ctx context.Context, account int64, g *Group) error {
 			if key == "admins" {
 				g.Actions = AllActions
 			}
+			wasEveryone, old, err := s.members(ctx, account, g.ID)
+			if err != nil {
+				return err
+			}
+			s.changed(ctx, account, touched(wasEveryone || g.Everyone, old, g.Members))
 			acts, _ := json.Marshal(g.Actions)
 			if err := s.DB.Exec(ctx, "UPDATE rights_groups SET name = ?, actions = ?, everyone = ? WHERE account_id = ? AND id = ?",
 				g.Name, string(acts), boolInt(g.Everyone), account, g.ID); err != nil {
@@ -202,6 +215,7 @@ func (s *Service) Save(ctx context.Context, account int64, g *Group) error {
 				VALUES (?, ?, ?, ?) RETURNING id`), account, g.Name, string(acts), boolInt(g.Everyone)).Scan(&g.ID); err != nil {
 				return fmt.Errorf("rights: create group: %w", err)
 			}
+			s.changed(ctx, account, touched(g.Everyone, g.Members))
 		}
 		if err := s.DB.Exec(ctx, "DELETE FROM rights_members WHERE account_id = ? AND group_id = ?", account, g.ID); err != nil {
 			return err
@@ -228,6 +242,11 @@ func (s *Service) Delete(ctx context.Context, account, id int64) error {
 		if err != nil || key != "" {
 			return ErrNoGroup
 		}
+		everyone, old, err := s.members(ctx, account, id)
+		if err != nil {
+			return err
+		}
+		s.changed(ctx, account, touched(everyone, old))
 		if err := s.DB.Exec(ctx, "DELETE FROM rights_members WHERE account_id = ? AND group_id = ?", account, id); err != nil {
 			return err
 		}

@@ -112,6 +112,11 @@ func (db *DB) Ping(ctx context.Context) error {
 	return db.reader.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
+// Writer is the pool writes go through: on SQLite the one writer
+// connection, so a job queue handed it queues with every other write
+// instead of meeting "database is locked"; on PostgreSQL the shared pool.
+func (db *DB) Writer() *sql.DB { return db.writer }
+
 // Stats reports the pools, for metrics.
 func (db *DB) Stats() (writer, reader sql.DBStats) { return db.writer.Stats(), db.reader.Stats() }
 

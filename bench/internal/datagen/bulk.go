@@ -128,6 +128,10 @@ func (w *bulkWriter) write(ctx context.Context, t *catalog.Type, rows []Row) ([]
 			status, _ := vals[at[t.Field("status").Column]].(string)
 			set(f.Column, boolInt(task.IsOverdue(vals[at[t.Field("deadline").Column]], status, r.Created)))
 		}
+		if t.Name == "Comment" {
+			// The comment module starts every comment with no answers.
+			set(t.Field("answersCount").Column, int64(0))
+		}
 		ids[i] = id
 		recs[i] = append([]any{id, w.account, searchText(t, vals, at)}, vals...)
 	}

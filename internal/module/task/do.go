@@ -26,6 +26,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	p.More["Task"], p.More["Project"] = Possible(e), Possible(e)
 	registerFilters(e)
 	registerParts(e)
+	registerSchedules(e)
 }
 
 // Request is a doAction body: TaskActionRequest or ProjectActionRequest,

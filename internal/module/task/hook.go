@@ -148,7 +148,7 @@ func valueAfter(c *entity.Change, field string) any {
 }
 
 // setOverdue keeps isOverdue in step with the deadline and status on every
-// save. Time passing alone does not flip it: no background job yet.
+// save; work that turns late untouched is marked by MarkOverdue (overdue.go).
 func setOverdue(c *entity.Change, now time.Time) {
 	status, _ := valueAfter(c, "status").(string)
 	over := IsOverdue(valueAfter(c, "deadline"), status, now)

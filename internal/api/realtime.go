@@ -1,0 +1,48 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/artel/artel/internal/value"
+)
+
+func init() {
+	routeSets = append(routeSets, map[string]handler{"GET /counter": (*Server).counter})
+}
+
+// withRealtime serves the live socket's paths before the request log and
+// gzip: a WebSocket is hijacked, which gzip's writer cannot be, and it
+// lives for hours, which would only skew the request metrics. A long poll
+// waits up to 25 s for the same reason. The hub logs its own connections.
+func (s *Server) withRealtime(next http.Handler) http.Handler {
+	if s.Realtime == nil {
+		return next
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /ecomet/websocket", s.recoverer(http.HandlerFunc(s.Realtime.ServeWebSocket)))
+	mux.Handle("/comet/", s.recoverer(http.HandlerFunc(s.Realtime.ServeComet)))
+	mux.Handle("/", next)
+	return mux
+}
+
+// counter is GET /api/v3/counter, the keepalive the web app polls while
+// its socket is down (spec 001 §4.3): it proves the session still works,
+// gives the server's clock, and the caller's counters.
+func (s *Server) counter(ctx context.Context, c *call, _ []int64) Response {
+	var unread int64
+	if c.sc.Actor.Type == "Employee" {
+		rec, err := s.Engine.Get(ctx, c.sc, "Employee", c.sc.Actor.ID)
+		if err != nil {
+			return s.errorResponse(c, err)
+		}
+		unread, _ = rec.Values["notificationsUnreadCount"].(int64)
+	}
+	online := 0
+	if s.Realtime != nil {
+		online = s.Realtime.OnlineCount(c.sc.Account)
+	}
+	return ok(map[string]any{"contentType": "Counter", "id": itoa(c.sc.Actor.ID),
+		"serverTime":               value.DateTime{}.Encode(s.Engine.Now().UnixMilli(), c.opt),
+		"notificationsUnreadCount": unread, "onlineEmployeesCount": online})
+}
