@@ -194,6 +194,21 @@ async function scriptBytes(page: Page, path: string, ready: string): Promise<{ g
   return { gzip, count: urls.size };
 }
 
+test('the app reports its timings and administrators read them', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/crm/filter');
+  await expect(page.getByTestId('entity-list')).toBeVisible();
+  // Records go out after 5 s of quiet; leaving the page sends the rest.
+  await page.goto('about:blank');
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/v3/profiling');
+      const body = (await res.json()) as { data: { name: string; count: number }[] };
+      return body.data.map((r) => r.name);
+    }, { timeout: 15_000 })
+    .toEqual(expect.arrayContaining(['app.startup']));
+});
+
 test('the first screen loads at most 300 KB of gzipped JavaScript', async ({ page }) => {
   // Each figure comes from a page of its own, so chunks another page was
   // still fetching are not counted against this one.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROFILE_FLUSH_MS, flushOnUnload, profile } from './profile';
+import { PROFILE_FLUSH_MS, flushOnUnload, profile, profileOnce } from './profile';
 import { resetSession, sessionId } from './session';
 import { stubFetch } from './fetchStub';
 
@@ -28,6 +28,15 @@ describe('profiling', () => {
     const body = requests[0].body as { name: string; durationFromNavigation: number; sessionId: string }[];
     expect(body.map((r) => r.name)).toEqual(['card.open', 'card.ready']);
     expect(body.every((r) => typeof r.durationFromNavigation === 'number' && r.sessionId === sid)).toBe(true);
+  });
+
+  it('records a first-time moment once per page load', async () => {
+    const { requests } = stubFetch(() => ({ status: 204 }));
+    profileOnce('app.startup');
+    profileOnce('app.startup');
+    await vi.advanceTimersByTimeAsync(PROFILE_FLUSH_MS);
+    const body = requests[0].body as { name: string }[];
+    expect(body.map((r) => r.name)).toEqual(['app.startup']);
   });
 
   it('hands what is left to the browser on unload', async () => {

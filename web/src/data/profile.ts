@@ -39,6 +39,19 @@ export function profile(name: string) {
   }
 }
 
+const seen = new Set<string>();
+
+/**
+ * profileOnce records a moment the first time it happens on this page load
+ * (the first screen ready, startup done): later ones are in-app navigations,
+ * which the time from navigation start does not measure.
+ */
+export function profileOnce(name: string) {
+  if (seen.has(name)) return;
+  seen.add(name);
+  profile(name);
+}
+
 /** flushProfile sends what is queued now. */
 export function flushProfile() {
   flusher.cancel();

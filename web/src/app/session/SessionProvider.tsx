@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api, onRequestError } from '../../data/api';
+import { profileOnce } from '../../data/profile';
 import { routeError } from '../errors/handler';
 import { loginPath } from '../backUrl';
 import { LoadingScreen } from '../pages/LoadingScreen';
@@ -22,6 +23,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       setData(await loadStartup());
       setError(undefined);
+      profileOnce('app.startup');
     } catch (err) {
       if (err instanceof SignInRequired) navigate(loginPath(back), { replace: true });
       else setError(err);

@@ -1,6 +1,6 @@
 // The generic list of any content type, drawn from the catalogue: chosen
 // columns, sorting, keyset paging, a search box and a filter builder.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { addPath } from '../../app/paths';
 import { errorText } from '../../app/errors/errorText';
 import type { TypeInfo } from '../../data/catalog';
 import { useList } from '../../data/hooks';
+import { profileOnce } from '../../data/profile';
 import type { Entity } from '../../data/types';
 import { requestFields, saveColumns, savedColumns } from './columns';
 import { ColumnPicker } from './ColumnPicker';
@@ -52,6 +53,9 @@ function EntityList({ type, filter, title, rowPath, addTo }: Omit<EntityListPage
     fields: requestFields(type, columns),
   });
   const activeTerms = countTerms(applied, type);
+  useEffect(() => {
+    if (list.state === 'completed') profileOnce(`list.${type.name}`);
+  }, [list.state, type.name]);
 
   const changeColumns = useCallback(
     (names: string[]) => {
