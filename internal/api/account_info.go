@@ -62,6 +62,10 @@ func (s *Server) accountInfoData(ctx context.Context, c *call) (map[string]any, 
 	for _, m := range account.EnabledModules(avail) {
 		mods = append(mods, map[string]any{"contentType": "Module", "id": m.ID, "availableInPaidVersionOnly": false})
 	}
+	used, err := s.Files.UsedBytes(ctx, c.sc.Account)
+	if err != nil {
+		return nil, err
+	}
 	var days any
 	if n, ok := l.DaysRemaining(now); ok {
 		days = n
@@ -83,8 +87,8 @@ func (s *Server) accountInfoData(ctx context.Context, c *call) (map[string]any, 
 		"megamailDomain": orHost(acc.Host, c.host), "permanentHost": orHost(acc.Host, c.host), "ecometHost": orHost(acc.Host, c.host),
 		"ecometPort": listenPort(ctx), "ecometToken": token,
 		"defaultCountryCode": defaultCountry, "partnerId": 0,
-		// No storage quota on a self-hosted server, and no files stored yet.
-		"maxDiskSpace": 0, "usedMemory": 0,
+		// No storage quota on a self-hosted server; used is the files' bytes.
+		"maxDiskSpace": 0, "usedMemory": used,
 		"caldavSyncs": []any{}, "caldavSyncsCount": 0,
 		"timeCreated": value.DateTime{}.Encode(acc.CreatedAt*1000, c.opt),
 		// Hosted chat-support vendors: none on a self-hosted server.

@@ -58,3 +58,18 @@ func anyStrings(v any) []string {
 	}
 	return out
 }
+
+// The rights' own fields (here a to-do's userCreated, who may edit it) are
+// read even when a list names only possibleActions.
+func TestListedActionsFollowRightsFields(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		lev := newUser(t, h, "lev@example.com")
+		if r := h.Do("POST", "/api/v3/todo", apitest.Req{Token: lev, Body: map[string]any{"name": "Позвонить поставщику"}}); r.Status != 200 {
+			t.Fatalf("todo: %s", r.Body)
+		}
+		r := h.Do("GET", "/api/v3/todo"+apitest.Q(`{"fields":["possibleActions"],"onlyRequestedFields":true}`), apitest.Req{Token: lev})
+		if r.Status != 200 || len(r.List()) != 1 || !slices.Contains(anyStrings(r.List()[0]["possibleActions"]), "act_edit") {
+			t.Fatalf("the author may edit their to-do: %s", r.Body)
+		}
+	})
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
+	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
@@ -46,8 +47,10 @@ type Server struct {
 	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
 	Favorites *favorite.Favorites
 	Tags      *tag.Tags
-	Version   string
-	Log       *slog.Logger
+	// Files are uploads with their bytes (POST /file, GET /file/{id}/download).
+	Files   *file.Files
+	Version string
+	Log     *slog.Logger
 	// Web serves everything outside the API: the embedded web app.
 	Web http.Handler
 	// Metrics, when set, is served at GET /metrics and counts every request.
@@ -144,6 +147,9 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 			res.write(w)
 			return
 		}
+	}
+	if s.serveDownload(w, r, c) {
+		return
 	}
 	s.dispatch(r.Context(), c).write(w)
 }

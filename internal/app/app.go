@@ -16,6 +16,7 @@ import (
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
+	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
 	"github.com/artel/artel/internal/realtime"
@@ -37,7 +38,9 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	}
 	engine := entity.New(db, cat, bus.Entities())
 	policy := &rights.Policy{Cat: cat}
-	engine.Policy = policy
+	// The File rule reads file_blobs, so it wraps the rights table's policy.
+	engine.Policy = file.Guard(policy, db, cat)
+	files := file.Register(engine)
 	task.Register(engine, policy)
 	comments := comment.Register(engine, policy)
 	favorites := favorite.Register(engine)
@@ -68,6 +71,6 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	return &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
-		Rights: rightsSvc, Realtime: hub, Comments: comments, Favorites: favorites, Tags: tags, Version: version, Log: log, Web: web.Handler(),
+		Rights: rightsSvc, Realtime: hub, Comments: comments, Favorites: favorites, Tags: tags, Files: files, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN")}, nil
 }

@@ -52,6 +52,8 @@ type Field struct {
 	Sortable bool
 	Indexed  bool
 	ReadOnly bool
+	// Nullable booleans answer null while unset instead of false.
+	Nullable bool
 	Enum     []string
 	Label    Labels
 	Column   string // SQL column (links: Column+"_t" and Column+"_i")

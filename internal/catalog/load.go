@@ -105,6 +105,7 @@ func (c *Catalog) buildField(t *Type, r row) *Field {
 		Sortable: strings.Contains(r.flags, "S"),
 		Required: strings.Contains(r.flags, "R"),
 		ReadOnly: readOnly[r.name],
+		Nullable: nullable[r.name],
 		Label:    Labels{Ru: orDefault(r.desc, humanize(r.name)), En: humanize(r.name)},
 		Column:   "c_" + strings.ToLower(r.name),
 	}

@@ -28,28 +28,38 @@ var writeOnly = set("password")
 
 // readOnly fields are maintained by the engine or by module rules.
 var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "humanNumber",
-	"answersCount", "workedOffTimeTotal")
+	"answersCount", "workedOffTimeTotal",
+	// The negotiation rules (internal/module/task/negotiation*.go) keep
+	// these from the visas; a client's value would contradict them.
+	"visaOkCount", "visaBadCount", "shouldVisasCount", "decision")
+
+// nullable booleans have a third state: a negotiation task's decision is
+// null until every item is approved or one is rejected.
+var nullable = set("decision")
 
 // reverse maps "Type.collection" to the single link on another type that
 // forms it. Every collection named comments is Comment.subject.
 var reverse = map[string]Reverse{
-	"Task.subTasks":              {"Task", "parent"},
-	"Project.tasks":              {"Task", "parent"},
-	"Project.subProjects":        {"Project", "parent"},
-	"Department.childs":          {"Department", "parent"},
-	"ContractorCompany.contacts": {"ContractorHuman", "company"},
-	"Program.states":             {"ProgramState", "program"},
-	"Comment.answers":            {"Comment", "originalComment"},
-	"Task.entitiesByTemplate":    {"Task", "originalTemplate"},
-	"Task.milestones":            {"Milestone", "task"},
-	"Project.milestones":         {"Milestone", "project"},
-	"Project.entitiesByTemplate": {"Project", "originalTemplate"},
-	"Deal.invoices":              {"Invoice", "deal"},
-	"Consignment.rows":           {"ConsignmentRow", "consignment"},
-	"DocFolder.docs":             {"Doc", "folder"},
-	"Doc.versions":               {"DocVersion", "doc"},
-	"Department.vacancies":       {"DepartmentVacancy", "department"},
-	"Employee.vacancies":         {"DepartmentVacancy", "employee"},
+	"Task.subTasks":                {"Task", "parent"},
+	"Project.tasks":                {"Task", "parent"},
+	"Project.subProjects":          {"Project", "parent"},
+	"Department.childs":            {"Department", "parent"},
+	"ContractorCompany.contacts":   {"ContractorHuman", "company"},
+	"Program.states":               {"ProgramState", "program"},
+	"Comment.answers":              {"Comment", "originalComment"},
+	"Task.entitiesByTemplate":      {"Task", "originalTemplate"},
+	"Task.milestones":              {"Milestone", "task"},
+	"Project.milestones":           {"Milestone", "project"},
+	"Project.entitiesByTemplate":   {"Project", "originalTemplate"},
+	"Deal.invoices":                {"Invoice", "deal"},
+	"Consignment.rows":             {"ConsignmentRow", "consignment"},
+	"DocFolder.docs":               {"Doc", "folder"},
+	"Doc.versions":                 {"DocVersion", "doc"},
+	"Department.vacancies":         {"DepartmentVacancy", "department"},
+	"Employee.vacancies":           {"DepartmentVacancy", "employee"},
+	"Task.negotiationItems":        {"NegotiationItem", "task"},
+	"NegotiationItem.versions":     {"NegotiationItemVersion", "negotiationItem"},
+	"NegotiationItemVersion.visas": {"NegotiationVisa", "version"},
 }
 
 // indexed are the value fields that lists commonly sort or filter on; every

@@ -102,7 +102,7 @@ func Encode(rec *Record, sel Selection, extras []*ExtraField, opt value.Options)
 		switch f.Role {
 		case catalog.RoleValue:
 			v := rec.Values[f.Name]
-			if v == nil {
+			if v == nil && !f.Nullable {
 				if _, isBool := f.Kind.(value.Bool); isBool {
 					v = int64(0)
 				}

@@ -158,4 +158,19 @@ var migrations = []Migration{
 				PRIMARY KEY (name, account_id))`,
 		}
 	}, nil},
+	{11, "file bytes", func(d store.Dialect) []string {
+		// Uploaded files live in the database, so a deployment backs up and
+		// replicates one thing. The File entity (e_file) holds the name and
+		// size; this row the bytes and who uploaded them (the File type has
+		// no owner field, and the uploader is who sees an unattached file).
+		blob := "BLOB"
+		if d == store.Postgres {
+			blob = "BYTEA"
+		}
+		return []string{
+			`CREATE TABLE file_blobs (account_id BIGINT NOT NULL, file_id BIGINT NOT NULL,
+				owner_type TEXT NOT NULL, owner_id BIGINT NOT NULL, bytes ` + blob + ` NOT NULL,
+				PRIMARY KEY (account_id, file_id))`,
+		}
+	}, nil},
 }

@@ -47,7 +47,9 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 	if m := p.members(sc, t, r.Members); m != nil {
 		parts, args = append(parts, m.SQL), append(args, m.Args...)
 	}
-	if r.Via != "" && depth < 2 {
+	// Three hops reach a task from a negotiation visa (visa, version,
+	// item); the bound keeps a cycle of Via rules finite.
+	if r.Via != "" && depth < 3 {
 		via, err := p.via(sc, t, r.Via, depth)
 		if err != nil {
 			return nil, err

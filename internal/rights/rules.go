@@ -27,7 +27,7 @@ type Rule struct {
 	AdminOnly bool
 }
 
-var taskMembers = []string{"owner", "responsible", "executors", "auditors", "participants", "templateUsers", "templateViewers", "userCreated"}
+var taskMembers = []string{"owner", "responsible", "executors", "auditors", "participants", "templateUsers", "templateViewers", "userCreated", "negotiationExecutors"}
 
 // rules per content type; types not listed follow defaultRule.
 var rules = map[string]Rule{
@@ -38,31 +38,36 @@ var rules = map[string]Rule{
 	"Tag": {Everyone: true, EditBy: []string{"user"}},
 	// Deadline requests follow their task; the task rules write them.
 	"DeadlineChangeRequest": {Via: "issue", AdminOnly: true},
-	"Todo":                  {Members: []string{"userCreated", "responsible", "participants"}, Add: "todos_add", EditBy: []string{"userCreated", "responsible"}, GuestSee: true, GuestAdd: true},
-	"Topic":                 {Members: []string{"owner", "participants", "visavis"}, Add: "discuss_add", EditBy: []string{"owner"}, GuestSee: true},
-	"ContractorHuman":       {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
-	"ContractorCompany":     {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
-	"Payer":                 {Read: "crm_enter", Add: "crm_add"},
-	"Deal":                  {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
-	"Program":               {Read: "deal_enter", AdminOnly: true},
-	"ProgramState":          {Read: "deal_enter", AdminOnly: true},
-	"Invoice":               {Read: "invoice_enter", Add: "invoice_add"},
-	"FinOperation":          {Read: "fin_operation", Add: "fin_operation_add"},
-	"Offer":                 {Read: "offer_enter", Add: "offer_add"},
-	"Warehouse":             {Read: "consignment_enter", Add: "consignment_enter"},
-	"Consignment":           {Read: "consignment_enter", Add: "consignment_enter"},
-	"Doc":                   {Read: "doc_enter", Add: "doc_add"},
-	"DocFolder":             {Read: "doc_enter", Add: "doc_add"},
-	"DocVersion":            {Read: "doc_enter", Add: "doc_add"},
-	"Report":                {Read: "report_enter", Add: "report_add"},
-	"KnowledgeBase":         {Everyone: true, Add: "can_create_knowledge"},
-	"KnowledgeArticle":      {Everyone: true, Add: "can_create_knowledge"},
-	"Employee":              {Everyone: true, GuestSee: true, AdminOnly: true},
-	"Department":            {Everyone: true, AdminOnly: true},
-	"DepartmentVacancy":     {Everyone: true, AdminOnly: true},
-	"SystemSetting":         {Everyone: true, AdminOnly: true},
-	"IntegrationWidget":     {Everyone: true, AdminOnly: true},
-	"Application":           {Everyone: true, AdminOnly: true},
+	// Negotiation items, versions and visas follow their task; only the
+	// negotiation rules write them (internal/module/task/negotiation*.go).
+	"NegotiationItem":        {Via: "task", AdminOnly: true, GuestSee: true},
+	"NegotiationItemVersion": {Via: "negotiationItem", AdminOnly: true, GuestSee: true},
+	"NegotiationVisa":        {Via: "version", AdminOnly: true, GuestSee: true},
+	"Todo":                   {Members: []string{"userCreated", "responsible", "participants"}, Add: "todos_add", EditBy: []string{"userCreated", "responsible"}, GuestSee: true, GuestAdd: true},
+	"Topic":                  {Members: []string{"owner", "participants", "visavis"}, Add: "discuss_add", EditBy: []string{"owner"}, GuestSee: true},
+	"ContractorHuman":        {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
+	"ContractorCompany":      {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
+	"Payer":                  {Read: "crm_enter", Add: "crm_add"},
+	"Deal":                   {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
+	"Program":                {Read: "deal_enter", AdminOnly: true},
+	"ProgramState":           {Read: "deal_enter", AdminOnly: true},
+	"Invoice":                {Read: "invoice_enter", Add: "invoice_add"},
+	"FinOperation":           {Read: "fin_operation", Add: "fin_operation_add"},
+	"Offer":                  {Read: "offer_enter", Add: "offer_add"},
+	"Warehouse":              {Read: "consignment_enter", Add: "consignment_enter"},
+	"Consignment":            {Read: "consignment_enter", Add: "consignment_enter"},
+	"Doc":                    {Read: "doc_enter", Add: "doc_add"},
+	"DocFolder":              {Read: "doc_enter", Add: "doc_add"},
+	"DocVersion":             {Read: "doc_enter", Add: "doc_add"},
+	"Report":                 {Read: "report_enter", Add: "report_add"},
+	"KnowledgeBase":          {Everyone: true, Add: "can_create_knowledge"},
+	"KnowledgeArticle":       {Everyone: true, Add: "can_create_knowledge"},
+	"Employee":               {Everyone: true, GuestSee: true, AdminOnly: true},
+	"Department":             {Everyone: true, AdminOnly: true},
+	"DepartmentVacancy":      {Everyone: true, AdminOnly: true},
+	"SystemSetting":          {Everyone: true, AdminOnly: true},
+	"IntegrationWidget":      {Everyone: true, AdminOnly: true},
+	"Application":            {Everyone: true, AdminOnly: true},
 }
 
 // defaultRule: every employee sees and changes the rest (filters, tags,

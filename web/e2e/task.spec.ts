@@ -141,3 +141,31 @@ test('a comment draft survives a reload and is cleared once the comment is sent'
   await expect(page.getByTestId('comment-input')).toHaveValue('');
   expect(errors).toEqual([]);
 });
+
+test('a negotiation item is added by the administrator and approved by the demo user', async ({ page }) => {
+  await signIn(page, DEMO);
+  const demoId = (await apiGet(page, 'currentUser')).id;
+  await switchUser(page, ADMIN);
+  const errors = collectErrors(page);
+  const task = await apiPost(page, 'task', {
+    name: `Согласовать договор ${Date.now()}`,
+    isNegotiation: true,
+    negotiationExecutors: [{ contentType: 'Employee', id: demoId }],
+  });
+  const cardUrl = `/task/${task.id}/card`;
+  await page.goto(cardUrl);
+  const block = page.getByTestId('task-negotiation');
+  await expect(block.getByTestId('task-negotiation-decision')).toHaveText('Решение не принято');
+  await block.getByTestId('task-negotiation-new-text').fill('Редакция договора 1');
+  await block.getByTestId('task-negotiation-add-item').click();
+  await expect(block.getByTestId('task-negotiation-text')).toHaveText('Редакция договора 1');
+  await expect(block.getByTestId('task-negotiation-status')).toHaveText('Ожидает виз');
+  expect(errors).toEqual([]);
+
+  await switchUser(page, DEMO);
+  await page.goto(cardUrl);
+  await block.getByTestId('task-negotiation-approve').click();
+  await expect(block.getByTestId('task-negotiation-status')).toHaveText('Согласовано');
+  await expect(block.getByTestId('task-negotiation-decision')).toHaveText('Согласовано');
+  await expect(block.getByTestId('task-negotiation-visa')).toHaveCount(1);
+});

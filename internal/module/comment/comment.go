@@ -7,6 +7,7 @@ package comment
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
@@ -82,28 +83,41 @@ func (r *Rules) beforeSave(ctx context.Context, c *entity.Change) error {
 	if !isLiking(ctx) && !c.Scope.System {
 		delete(c.Many, "likes")
 	}
-	if !c.Scope.System && r.empty(c) {
-		return entity.Invalidf("content", CodeEmpty, "")
+	if !c.Scope.System {
+		empty, err := r.empty(ctx, c)
+		if err != nil {
+			return err
+		}
+		if empty {
+			return entity.Invalidf("content", CodeEmpty, "")
+		}
 	}
 	return nil
 }
 
 // empty reports a comment left with neither text nor files (after this
 // change). Pseudo-deletion and restore do not touch the content.
-func (r *Rules) empty(c *entity.Change) bool {
+func (r *Rules) empty(ctx context.Context, c *entity.Change) (bool, error) {
 	content, given := c.Values["content"]
 	if !given && !c.New {
-		return false
+		return false, nil
 	}
 	text, _ := content.(string)
 	if strings.TrimSpace(stripTags(text)) != "" {
-		return false
+		return false, nil
 	}
-	files, given := c.Many["attaches"]
-	if !given && c.Old != nil {
-		return false // the files kept decide; the engine keeps them as they are
+	if files, given := c.Many["attaches"]; given || c.New {
+		return len(files) == 0, nil
 	}
-	return len(files) == 0
+	// Text emptied, files untouched: the files kept decide.
+	var n int64
+	db := r.e.DB
+	err := db.Q(ctx).QueryRowContext(ctx, db.Dialect.Rebind(`SELECT COUNT(*) FROM links WHERE account_id = ?
+		AND src_type = 'Comment' AND src_id = ? AND field = 'attaches'`), c.Scope.Account, c.ID).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("comment: files of %d: %w", c.ID, err)
+	}
+	return n == 0, nil
 }
 
 // stripTags drops HTML markup so "<p></p>" counts as empty.

@@ -27,6 +27,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	registerFilters(e)
 	registerParts(e)
 	registerSchedules(e)
+	registerNegotiation(e)
 }
 
 // Request is a doAction body: TaskActionRequest or ProjectActionRequest,

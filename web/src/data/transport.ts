@@ -155,6 +155,26 @@ export async function send<T = unknown>(config: RequestConfig): Promise<Envelope
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError(config, err);
   }
+  return answer<T>(res, address);
+}
+
+/**
+ * sendForm posts a multipart form (a file upload): no JSON type header, so
+ * the browser writes the boundary; the answer is read as send reads it.
+ */
+export async function sendForm<T = unknown>(path: string, form: FormData, signal?: AbortSignal): Promise<Envelope<T>> {
+  const address = resolvePath(path);
+  let res: Response;
+  try {
+    res = await fetch(address, { method: 'POST', headers: headers('POST', false), body: form, credentials: 'same-origin', signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError({ method: 'POST', path }, err);
+  }
+  return answer<T>(res, address);
+}
+
+async function answer<T>(res: Response, address: string): Promise<Envelope<T>> {
   let parsed: unknown = null;
   try {
     parsed = await res.json();

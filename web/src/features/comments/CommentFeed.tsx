@@ -84,6 +84,7 @@ function Feed({ subject, title }: CommentFeedProps) {
     draft.reset();
     const body: Record<string, unknown> = { content: d.text, subject: { contentType: subject.contentType, id: subject.id } };
     if (d.replyTo) body.originalComment = d.replyTo;
+    if (d.attaches.length > 0) body.attaches = d.attaches;
     if (d.workTime) body.workTime = { contentType: 'DateInterval', value: d.workTime };
     try {
       await list.add(body);

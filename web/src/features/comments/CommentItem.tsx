@@ -1,5 +1,5 @@
 // One comment of a feed: author, time, text, the comment it answers, worked
-// time, likes, and what the author may do (possibleActions): edit, delete,
+// time, files, likes, and what the author may do (possibleActions): edit, delete,
 // and restore in place what was deleted.
 import { useState } from 'react';
 import { ActionIcon, Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
@@ -15,6 +15,7 @@ import { isDateInterval } from '../../fields/dateInterval';
 import { avatarColor } from '../../format/avatar';
 import { displayName } from '../../format/displayName';
 import { formatDuration } from '../../format/duration';
+import { AttachmentList } from '../files';
 import { dropComment, setLiked } from './api';
 
 function initials(name: string): string {
@@ -171,6 +172,7 @@ export function CommentItem({ comment, onReply }: { comment: Entity; onReply(c: 
             {String(comment.content ?? '')}
           </Text>
         )}
+        <AttachmentList files={Array.isArray(comment.attaches) ? comment.attaches.filter(isLink) : []} />
         {(isDateInterval(comment.workTime) || answers > 0) && (
           <Group gap="md">
             {isDateInterval(comment.workTime) && (

@@ -1,14 +1,19 @@
-// Writing a comment: text, an optional worked time, the comment it answers.
-// Ctrl+Enter sends. Text only: the server takes no file uploads yet.
-import { useState } from 'react';
+// Writing a comment: text, files, an optional worked time, the comment it
+// answers. Ctrl+Enter sends. A picked file uploads at once (so sending is
+// quick) and the send waits until every upload has finished.
+import { useRef, useState } from 'react';
 import { ActionIcon, Button, CloseButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconClockHour4, IconSend } from '@tabler/icons-react';
+import { IconClockHour4, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/errors/errorText';
 import type { FieldInfo } from '../../data/catalog';
 import { useLinked } from '../../data/hooks';
 import type { Link } from '../../data/types';
 import { DateIntervalEditor, type DateIntervalValue } from '../../fields/dateInterval';
+import { AttachmentList, busy, failed, finished, MAX_FILE_BYTES, PendingUploads, removed, started, tooLarge, uploadFile, type UploadState } from '../files';
 import { hasContent, type CommentDraft } from './draft';
+
+let uploadSeq = 0;
 
 interface Props {
   value: CommentDraft;
@@ -43,10 +48,39 @@ export function Composer({ value, onChange, onSend, sending }: Props) {
     name: 'workTime', kind: 'DateInterval', label: t('comments.composer.workTime'),
     sortable: false, readOnly: false, required: false, writeOnly: false,
   };
+  const [uploads, setUploads] = useState<UploadState[]>([]);
+  const picker = useRef<HTMLInputElement>(null);
+  // An upload ends after renders that changed the draft: add its file to
+  // the draft as it is then, not as it was when the file was picked.
+  const latest = useRef(value);
+  latest.current = value;
+  const pick = (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      const key = `u${++uploadSeq}`;
+      setUploads((list) => started(list, key, file.name, file.size));
+      if (tooLarge(file.size)) {
+        setUploads((list) => failed(list, key, t('comments.files.tooLarge', { max: MAX_FILE_BYTES >> 20 })));
+        continue;
+      }
+      uploadFile(file).then(
+        (link) => {
+          setUploads((list) => finished(list, key));
+          const attaches = [...latest.current.attaches, link];
+          latest.current = { ...latest.current, attaches };
+          onChange({ attaches });
+        },
+        (err: unknown) => setUploads((list) => failed(list, key, errorText(err, t))),
+      );
+    }
+  };
   const send = () => {
-    // Spec 001 §5: text-only wording, as a comment cannot carry files here.
+    if (busy(uploads)) {
+      setError(t('comments.files.wait'));
+      return;
+    }
+    // Spec 001 §5: a comment needs a message or a file.
     if (!hasContent(value)) {
-      setError(t('comments.composer.empty'));
+      setError(t('comments.files.empty'));
       return;
     }
     setError(undefined);
@@ -76,6 +110,11 @@ export function Composer({ value, onChange, onSend, sending }: Props) {
           }
         }}
       />
+      <AttachmentList
+        files={value.attaches}
+        onRemove={(f) => onChange({ attaches: value.attaches.filter((a) => a.id !== f.id || a.contentType !== f.contentType) })}
+      />
+      <PendingUploads uploads={uploads} onDismiss={(key) => setUploads((list) => removed(list, key))} />
       {timeOpen && (
         <DateIntervalEditor
           field={workField}
@@ -84,18 +123,41 @@ export function Composer({ value, onChange, onSend, sending }: Props) {
         />
       )}
       <Group justify="space-between">
-        <ActionIcon
-          variant={timeOpen ? 'light' : 'subtle'}
-          aria-label={t('comments.composer.addWorkTime')}
-          title={t('comments.composer.addWorkTime')}
-          data-testid="comment-worktime-toggle"
-          onClick={() => {
-            if (timeOpen) onChange({ workTime: null });
-            setTimeAsked(!timeOpen);
-          }}
-        >
-          <IconClockHour4 size={18} />
-        </ActionIcon>
+        <Group gap={4}>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            data-testid="comment-file-input"
+            onChange={(e) => {
+              if (error) setError(undefined);
+              pick(e.currentTarget.files);
+              e.currentTarget.value = '';
+            }}
+          />
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('comments.files.attach')}
+            title={t('comments.files.attach')}
+            data-testid="comment-attach"
+            onClick={() => picker.current?.click()}
+          >
+            <IconPaperclip size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant={timeOpen ? 'light' : 'subtle'}
+            aria-label={t('comments.composer.addWorkTime')}
+            title={t('comments.composer.addWorkTime')}
+            data-testid="comment-worktime-toggle"
+            onClick={() => {
+              if (timeOpen) onChange({ workTime: null });
+              setTimeAsked(!timeOpen);
+            }}
+          >
+            <IconClockHour4 size={18} />
+          </ActionIcon>
+        </Group>
         <Group gap="xs">
           <Text size="xs" c="dimmed">
             {t('comments.composer.hint')}

@@ -25,10 +25,18 @@ describe('DraftSaver', () => {
 
   it('clears instead of saving when nothing is written, whatever else is set', () => {
     const { save, clear, saver } = make();
-    saver.change({ text: '   ', workTime: 1800, replyTo: { contentType: 'Comment', id: '3' } });
+    saver.change({ text: '   ', workTime: 1800, replyTo: { contentType: 'Comment', id: '3' }, attaches: [] });
     vi.advanceTimersByTime(DRAFT_DELAY_MS);
     expect(save).not.toHaveBeenCalled();
     expect(clear).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a draft holding only files', () => {
+    const { save, saver } = make();
+    const d = { ...emptyDraft, attaches: [{ contentType: 'File', id: '7' }] };
+    saver.change(d);
+    vi.advanceTimersByTime(DRAFT_DELAY_MS);
+    expect(save).toHaveBeenCalledWith(d);
   });
 
   it('a sent comment cancels the pending save', () => {
@@ -64,7 +72,9 @@ describe('readDraft', () => {
       text: 'a',
       workTime: 60,
       replyTo: { contentType: 'Comment', id: '1' },
+      attaches: [],
     });
+    expect(readDraft({ text: '', attaches: [{ contentType: 'File', id: '7' }, 'junk'] }).attaches).toEqual([{ contentType: 'File', id: '7' }]);
     expect(readDraft('nonsense')).toEqual(emptyDraft);
     expect(readDraft({ text: 5 })).toEqual(emptyDraft);
   });

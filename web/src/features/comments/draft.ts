@@ -1,7 +1,7 @@
 // The composer's draft (spec 001 §4.6, §5, §9): kept 1000 ms after the
-// last keystroke, and only while there is something written; an emptied
-// composer clears it. Attachments would count too, but the server takes no
-// file uploads yet (docs/api.md), so text is all a comment can carry.
+// last keystroke, and only while there is something written or attached;
+// an emptied composer clears it. Attached files are already uploaded
+// (their links are kept); uploads still running are not part of a draft.
 import type { Link } from '../../data/types';
 
 export const DRAFT_DELAY_MS = 1000;
@@ -11,13 +11,19 @@ export interface CommentDraft {
   /** Worked time in seconds, or null. */
   workTime: number | null;
   replyTo: Link | null;
+  /** Uploaded files (File links) the comment will carry. */
+  attaches: Link[];
 }
 
-export const emptyDraft: CommentDraft = { text: '', workTime: null, replyTo: null };
+export const emptyDraft: CommentDraft = { text: '', workTime: null, replyTo: null, attaches: [] };
 
-/** hasContent: a comment needs text (spec 001 §5). */
+/** hasContent: a comment needs text or a file (spec 001 §5). */
 export function hasContent(d: CommentDraft): boolean {
-  return d.text.trim() !== '';
+  return d.text.trim() !== '' || d.attaches.length > 0;
+}
+
+function isLink(v: unknown): v is Link {
+  return typeof v === 'object' && v !== null && typeof (v as Link).contentType === 'string' && typeof (v as Link).id === 'string';
 }
 
 /** readDraft accepts what an older or foreign hand stored, field by field. */
@@ -28,6 +34,7 @@ export function readDraft(content: unknown): CommentDraft {
     text: typeof c.text === 'string' ? c.text : '',
     workTime: typeof c.workTime === 'number' ? c.workTime : null,
     replyTo: c.replyTo && typeof c.replyTo === 'object' ? c.replyTo : null,
+    attaches: Array.isArray(c.attaches) ? c.attaches.filter(isLink) : [],
   };
 }
 

@@ -29,6 +29,7 @@ import { DeadlineRequest } from './DeadlineRequest';
 import { InlineField } from './InlineField';
 import { KpiBlock } from './KpiBlock';
 import { MilestonesBlock } from './MilestonesBlock';
+import { NegotiationBlock } from './NegotiationBlock';
 import { StatusBadge } from './StatusBadge';
 import { TagsBar } from './TagsBar';
 import { setFavorite } from './taskApi';
@@ -127,6 +128,7 @@ function TaskCard({ type, id, onClose }: { type: TypeInfo; id: string; onClose?(
           <InlineField bare entity={entity} field={statement} onDirty={onDirty} />
         </Stack>
       )}
+      {type.name === 'Task' && entity.isNegotiation === true && <NegotiationBlock entity={entity} meId={me.id} onChanged={reload} />}
       <KpiBlock type={type} entity={entity} onDirty={onDirty} />
       <ChildrenBlock entity={entity} />
       {type.fields.some((f) => f.name === 'milestones') && <MilestonesBlock entity={entity} />}

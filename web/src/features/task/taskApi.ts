@@ -86,3 +86,33 @@ export async function addMilestone(link: Link, milestone: Record<string, unknown
 export async function addBonus(link: Link, bonus: Record<string, unknown>): Promise<Entity> {
   return keep((await api.post(`${base(link)}/bonus`, bonus)).data);
 }
+
+/** negotiationItems reads a negotiation task's items, each with its actual version and that version's visas. */
+export async function negotiationItems(task: Link): Promise<{ item: Entity; version?: Entity; visas: Entity[] }[]> {
+  const env = await api.get<Entity[]>(`task/${task.id}/negotiationItems`, { limit: 100 });
+  const items = Array.isArray(env.data) ? env.data : [];
+  return Promise.all(
+    items.map(async (item) => {
+      const v = item.actualVersion as Link | null | undefined;
+      if (!v) return { item, visas: [] };
+      const [version, visas] = await Promise.all([api.get<Entity>(`negotiationItemVersion/${v.id}`), api.get<Entity[]>(`negotiationItemVersion/${v.id}/visas`, { limit: 100 })]);
+      return { item, version: version.data, visas: Array.isArray(visas.data) ? visas.data : [] };
+    }),
+  );
+}
+
+/** addNegotiationItem adds an item with its first version's text (owner or responsible). */
+export async function addNegotiationItem(task: Link, text: string): Promise<void> {
+  await api.post(`task/${task.id}/negotiationItems`, { actualVersion: { text } });
+}
+
+/** addNegotiationVersion makes a new actual version; the approvers judge it afresh. */
+export async function addNegotiationVersion(item: Link, text: string): Promise<void> {
+  await api.post(`negotiation/${item.id}/version`, { text });
+}
+
+/** giveVisa approves or rejects an item's actual version, with an optional comment posted on the task. */
+export async function giveVisa(item: Link, ok: boolean, comment: string): Promise<void> {
+  await api.post(`negotiation/${item.id}/${ok ? 'approve' : 'reject'}`, comment.trim() ? { comment: { contentType: 'Comment', content: comment.trim() } } : {});
+  if (comment.trim()) reloadLists('Comment');
+}
