@@ -130,16 +130,15 @@ func (p *Policy) uploadedBy(ctx context.Context, sc entity.Scope, ids []int64) (
 	if err != nil {
 		return nil, fmt.Errorf("file: uploader: %w", err)
 	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
+	mine, err := store.Int64s(rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]bool, len(mine))
+	for _, id := range mine {
 		out[id] = true
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Needs passes on the fields the wrapped rights read from listed records
