@@ -1,10 +1,9 @@
 // A range of days (value.IntervalDates); either end may be open.
-import { Group, Input, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
 import { asKind, type DisplayProps, type EditorProps } from '../types';
+import { RangeEditor, RangeText } from '../interval';
 import { dayParser, formatDateOnly, fromPickerDay, isDateOnly, toPickerDay, type DateOnlyValue } from '../dateOnly/convert';
 
 export interface IntervalDatesValue {
@@ -25,35 +24,31 @@ export function withDayEnd(prev: IntervalDatesValue | null, end: 'from' | 'to', 
 
 export function IntervalDatesDisplay({ value }: DisplayProps<IntervalDatesValue>) {
   if (!isIntervalDates(value)) return null;
-  const from = isDateOnly(value.from) ? formatDateOnly(value.from) : '…';
-  const to = isDateOnly(value.to) ? formatDateOnly(value.to) : '…';
-  return <Text span inherit>{`${from} – ${to}`}</Text>;
+  return <RangeText from={isDateOnly(value.from) ? formatDateOnly(value.from) : null} to={isDateOnly(value.to) ? formatDateOnly(value.to) : null} />;
 }
 
 export function IntervalDatesEditor({ value, onChange, field, label, error, disabled }: EditorProps<IntervalDatesValue>) {
-  const { t } = useTranslation();
   const current = isIntervalDates(value) ? value : null;
-  const end = (which: 'from' | 'to') => (
-    <DateInput
-      aria-label={which === 'from' ? t('field.interval.from') : t('field.interval.to')}
-      placeholder={which === 'from' ? t('field.interval.from') : t('field.interval.to')}
-      disabled={disabled}
-      clearable
-      locale={dayjs.locale()}
-      valueFormat="DD.MM.YYYY"
-      dateParser={dayParser}
-      value={isDateOnly(current?.[which]) ? toPickerDay(current![which]!) : null}
-      onChange={(v) => onChange(withDayEnd(current, which, fromPickerDay(v)))}
-      style={{ flex: 1 }}
-    />
-  );
   return (
-    <Input.Wrapper label={label ?? field.label} error={error} required={field.required}>
-      <Group gap="xs" wrap="nowrap">
-        {end('from')}
-        {end('to')}
-      </Group>
-    </Input.Wrapper>
+    <RangeEditor
+      field={field}
+      label={label}
+      error={error}
+      renderEnd={(which, text) => (
+        <DateInput
+          aria-label={text}
+          placeholder={text}
+          disabled={disabled}
+          clearable
+          locale={dayjs.locale()}
+          valueFormat="DD.MM.YYYY"
+          dateParser={dayParser}
+          value={isDateOnly(current?.[which]) ? toPickerDay(current![which]!) : null}
+          onChange={(v) => onChange(withDayEnd(current, which, fromPickerDay(v)))}
+          style={{ flex: 1 }}
+        />
+      )}
+    />
   );
 }
 

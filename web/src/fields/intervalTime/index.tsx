@@ -1,12 +1,11 @@
 // A range of instants (value.IntervalTime). A range of no length is widened
 // to half an hour (spec 000 §5), so a meeting never ends as it starts.
-import { Group, Input, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
 import { widenInterval } from '../../format/dateText';
 import { asKind, type DisplayProps, type EditorProps } from '../types';
+import { RangeEditor, RangeText } from '../interval';
 import { dateTimeOf, formatDateTime, fromPickerTime, isDateTime, timeParser, toPickerTime, type DateTimeValue } from '../dateTime/convert';
 
 export interface IntervalTimeValue {
@@ -30,36 +29,32 @@ export function withTimeEnd(prev: IntervalTimeValue | null, end: 'from' | 'to', 
 
 export function IntervalTimeDisplay({ value }: DisplayProps<IntervalTimeValue>) {
   if (!isIntervalTime(value)) return null;
-  const from = isDateTime(value.from) ? formatDateTime(value.from) : '…';
-  const to = isDateTime(value.to) ? formatDateTime(value.to) : '…';
-  return <Text span inherit>{`${from} – ${to}`}</Text>;
+  return <RangeText from={isDateTime(value.from) ? formatDateTime(value.from) : null} to={isDateTime(value.to) ? formatDateTime(value.to) : null} />;
 }
 
 export function IntervalTimeEditor({ value, onChange, field, label, error, disabled }: EditorProps<IntervalTimeValue>) {
-  const { t } = useTranslation();
   const current = isIntervalTime(value) ? value : null;
-  const end = (which: 'from' | 'to') => (
-    <DateInput
-      aria-label={which === 'from' ? t('field.interval.from') : t('field.interval.to')}
-      placeholder={which === 'from' ? t('field.interval.from') : t('field.interval.to')}
-      disabled={disabled}
-      clearable
-      withTime
-      locale={dayjs.locale()}
-      valueFormat="DD.MM.YYYY HH:mm"
-      dateParser={timeParser}
-      value={isDateTime(current?.[which]) ? toPickerTime(current![which]!) : null}
-      onChange={(v) => onChange(withTimeEnd(current, which, fromPickerTime(v)))}
-      style={{ flex: 1 }}
-    />
-  );
   return (
-    <Input.Wrapper label={label ?? field.label} error={error} required={field.required}>
-      <Group gap="xs" wrap="nowrap">
-        {end('from')}
-        {end('to')}
-      </Group>
-    </Input.Wrapper>
+    <RangeEditor
+      field={field}
+      label={label}
+      error={error}
+      renderEnd={(which, text) => (
+        <DateInput
+          aria-label={text}
+          placeholder={text}
+          disabled={disabled}
+          clearable
+          withTime
+          locale={dayjs.locale()}
+          valueFormat="DD.MM.YYYY HH:mm"
+          dateParser={timeParser}
+          value={isDateTime(current?.[which]) ? toPickerTime(current![which]!) : null}
+          onChange={(v) => onChange(withTimeEnd(current, which, fromPickerTime(v)))}
+          style={{ flex: 1 }}
+        />
+      )}
+    />
   );
 }
 
