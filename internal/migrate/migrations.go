@@ -173,4 +173,16 @@ var migrations = []Migration{
 				PRIMARY KEY (account_id, file_id))`,
 		}
 	}, nil},
+	{12, "entity history", func(d store.Dialect) []string {
+		// The journal of changes of tasks and projects (GET /task/{id}/history):
+		// one row per changed field, values in their API form so a reader
+		// shows them as written. Rows only grow; ids order them.
+		return []string{
+			`CREATE TABLE entity_history (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL,
+				field TEXT NOT NULL, old_value TEXT, new_value TEXT,
+				user_type TEXT NOT NULL, user_id BIGINT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX entity_history_subject ON entity_history (account_id, subject_type, subject_id, id)`,
+		}
+	}, nil},
 }

@@ -28,6 +28,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	registerParts(e)
 	registerSchedules(e)
 	registerNegotiation(e)
+	registerHistory(e)
 }
 
 // Request is a doAction body: TaskActionRequest or ProjectActionRequest,

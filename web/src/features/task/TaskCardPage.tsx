@@ -1,7 +1,7 @@
 // The card of a task or project: its status and the actions it allows,
 // every field changed in place where the reader may, tags, favourite,
-// KPI, the work under it, milestones, bonuses, and the comments. The
-// server keeps no change history yet, so the card shows none.
+// KPI, the work under it, milestones, bonuses, the history of changes and
+// the comments.
 import { useCallback, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Center, CloseButton, Collapse, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -26,6 +26,7 @@ import { BonusesBlock } from './BonusesBlock';
 import { MAIN_FIELDS, fieldsOf, mayEdit, otherFields } from './cardFields';
 import { ChildrenBlock } from './ChildrenBlock';
 import { DeadlineRequest } from './DeadlineRequest';
+import { HistoryBlock } from './HistoryBlock';
 import { InlineField } from './InlineField';
 import { KpiBlock } from './KpiBlock';
 import { MilestonesBlock } from './MilestonesBlock';
@@ -142,6 +143,8 @@ function TaskCard({ type, id, onClose }: { type: TypeInfo; id: string; onClose?(
           <Collapse expanded={showBlank}>{showBlank && fieldGrid(other.blank)}</Collapse>
         </>
       )}
+      <Divider />
+      <HistoryBlock type={type} entity={entity} />
       <Divider />
       <CommentFeed subject={{ contentType: entity.contentType, id: String(entity.id) }} />
     </Stack>
