@@ -10,6 +10,7 @@ import (
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/jobs"
 	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/store"
 )
@@ -72,6 +73,10 @@ func migrateCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	defer db.Close()
+	// The job queue's tables too, so serve starts on a complete schema.
+	if err := jobs.Migrate(ctx, db, slog.Default()); err != nil {
+		return err
+	}
 	fmt.Println("schema is up to date")
 	return nil
 }

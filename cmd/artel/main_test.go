@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/store/storetest"
 )
 
@@ -204,6 +206,16 @@ func TestMigrateAndVersion(t *testing.T) {
 		if args[0] == "version" && !strings.HasPrefix(string(out), "artel ") {
 			t.Fatalf("version: %s", out)
 		}
+	}
+	// migrate also makes the job queue's tables, so serve meets a complete schema.
+	db, err := store.Open(context.Background(), strings.TrimPrefix(e[0], "ARTEL_DATA="), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.Q(context.Background()).QueryRowContext(context.Background(), "SELECT COUNT(*) FROM river_job").Scan(&n); err != nil {
+		t.Fatalf("river_job after migrate: %v", err)
 	}
 }
 

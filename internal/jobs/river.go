@@ -88,6 +88,12 @@ func (r *Runner) newClient() (*river.Client[*sql.Tx], error) {
 // transaction, and one of River's versions does); on PostgreSQL under an
 // advisory lock, so nodes starting together take turns (our own
 // migrations use another key).
+// Migrate brings River's own tables up to date (artel migrate does it
+// ahead of a deployment; New does it at start too).
+func Migrate(ctx context.Context, db *store.DB, log *slog.Logger) error {
+	return migrateRiver(ctx, db, log)
+}
+
 func migrateRiver(ctx context.Context, db *store.DB, log *slog.Logger) error {
 	m, err := rivermigrate.New(driver(db), &rivermigrate.Config{Logger: quiet(log)})
 	if err != nil {
