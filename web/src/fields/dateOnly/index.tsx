@@ -1,10 +1,10 @@
 // A calendar day: typed as DD.MM.YYYY (spec 000 §5) or picked.
 import { Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import '@mantine/dates/styles.css';
+import { dayInputProps } from '../dateInputs';
 import { asKind, type DisplayProps, type EditorProps } from '../types';
-import { dayParser, formatDateOnly, fromPickerDay, isDateOnly, toPickerDay, type DateOnlyValue } from './convert';
+import { formatDateOnly, fromPickerDay, isDateOnly, toPickerDay, type DateOnlyValue } from './convert';
 
 export function DateOnlyDisplay({ value }: DisplayProps<DateOnlyValue>) {
   if (!isDateOnly(value)) return null;
@@ -19,10 +19,8 @@ export function DateOnlyEditor({ value, onChange, field, label, error, disabled 
       disabled={disabled}
       required={field.required}
       clearable={!field.required}
-      locale={dayjs.locale()}
-      valueFormat="DD.MM.YYYY"
+      {...dayInputProps()}
       placeholder="DD.MM.YYYY"
-      dateParser={dayParser}
       value={isDateOnly(value) ? toPickerDay(value) : null}
       onChange={(v) => onChange(fromPickerDay(v))}
     />

@@ -1,10 +1,10 @@
 // An instant: typed as DD.MM.YYYY HH:mm (spec 000 §5) or picked.
 import { Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import '@mantine/dates/styles.css';
+import { timeInputProps } from '../dateInputs';
 import { asKind, type DisplayProps, type EditorProps } from '../types';
-import { formatDateTime, fromPickerTime, isDateTime, timeParser, toPickerTime, type DateTimeValue } from './convert';
+import { formatDateTime, fromPickerTime, isDateTime, toPickerTime, type DateTimeValue } from './convert';
 
 export function DateTimeDisplay({ value }: DisplayProps<DateTimeValue>) {
   if (!isDateTime(value)) return null;
@@ -19,11 +19,8 @@ export function DateTimeEditor({ value, onChange, field, label, error, disabled 
       disabled={disabled}
       required={field.required}
       clearable={!field.required}
-      locale={dayjs.locale()}
-      withTime
-      valueFormat="DD.MM.YYYY HH:mm"
+      {...timeInputProps()}
       placeholder="DD.MM.YYYY HH:mm"
-      dateParser={timeParser}
       value={isDateTime(value) ? toPickerTime(value) : null}
       onChange={(v) => onChange(fromPickerTime(v))}
     />

@@ -1,10 +1,10 @@
 // A range of days (value.IntervalDates); either end may be open.
 import { DateInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import '@mantine/dates/styles.css';
+import { dayInputProps } from '../dateInputs';
 import { asKind, type DisplayProps, type EditorProps } from '../types';
 import { RangeEditor, RangeText } from '../interval';
-import { dayParser, formatDateOnly, fromPickerDay, isDateOnly, toPickerDay, type DateOnlyValue } from '../dateOnly/convert';
+import { formatDateOnly, fromPickerDay, isDateOnly, toPickerDay, type DateOnlyValue } from '../dateOnly/convert';
 
 export interface IntervalDatesValue {
   contentType: 'IntervalDates';
@@ -40,9 +40,7 @@ export function IntervalDatesEditor({ value, onChange, field, label, error, disa
           placeholder={text}
           disabled={disabled}
           clearable
-          locale={dayjs.locale()}
-          valueFormat="DD.MM.YYYY"
-          dateParser={dayParser}
+          {...dayInputProps()}
           value={isDateOnly(current?.[which]) ? toPickerDay(current![which]!) : null}
           onChange={(v) => onChange(withDayEnd(current, which, fromPickerDay(v)))}
           style={{ flex: 1 }}

@@ -1,12 +1,12 @@
 // A range of instants (value.IntervalTime). A range of no length is widened
 // to half an hour (spec 000 §5), so a meeting never ends as it starts.
 import { DateInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import '@mantine/dates/styles.css';
 import { widenInterval } from '../../format/dateText';
+import { timeInputProps } from '../dateInputs';
 import { asKind, type DisplayProps, type EditorProps } from '../types';
 import { RangeEditor, RangeText } from '../interval';
-import { dateTimeOf, formatDateTime, fromPickerTime, isDateTime, timeParser, toPickerTime, type DateTimeValue } from '../dateTime/convert';
+import { dateTimeOf, formatDateTime, fromPickerTime, isDateTime, toPickerTime, type DateTimeValue } from '../dateTime/convert';
 
 export interface IntervalTimeValue {
   contentType: 'IntervalTime';
@@ -45,10 +45,7 @@ export function IntervalTimeEditor({ value, onChange, field, label, error, disab
           placeholder={text}
           disabled={disabled}
           clearable
-          withTime
-          locale={dayjs.locale()}
-          valueFormat="DD.MM.YYYY HH:mm"
-          dateParser={timeParser}
+          {...timeInputProps()}
           value={isDateTime(current?.[which]) ? toPickerTime(current![which]!) : null}
           onChange={(v) => onChange(withTimeEnd(current, which, fromPickerTime(v)))}
           style={{ flex: 1 }}
