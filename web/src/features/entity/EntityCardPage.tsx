@@ -1,7 +1,7 @@
 // The generic card of any entity: every readable field by its kind, links as
 // names, collections with their counts; an edit mode and deletion.
 import { useCallback, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Center, Collapse, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -9,16 +9,15 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { listPath } from '../../app/paths';
 import { errorText } from '../../app/errors/errorText';
-import { NotFoundPage } from '../../app/pages/NotFoundPage';
 import type { FieldInfo, TypeInfo } from '../../data/catalog';
 import { deleteEntity, useEntity } from '../../data/hooks';
-import { HttpError } from '../../data/transport';
 import type { Entity } from '../../data/types';
 import { FieldView, isBlankValue } from '../../fields';
 import { displayName } from '../../format/displayName';
 import { can } from '../../format/rights';
 import { EntityForm } from './EntityForm';
 import { WithType } from './WithType';
+import { EntityPending } from './EntityPending';
 
 export interface EntityCardPageProps {
   contentType: string;
@@ -49,15 +48,7 @@ function EntityCard({ type, id }: { type: TypeInfo; id: string }) {
     reload();
   }, [reload]);
 
-  if (!entity) {
-    if (error instanceof HttpError && error.status === 404) return <NotFoundPage />;
-    if (state === 'error') return <Alert color="red" m="md">{errorText(error, t)}</Alert>;
-    return (
-      <Center h={200}>
-        <Loader />
-      </Center>
-    );
-  }
+  if (!entity) return <EntityPending state={state} error={error} />;
 
   const title = displayName(entity, t, type.label);
   const confirmDelete = () =>

@@ -3,18 +3,16 @@
 // KPI, the work under it, milestones, bonuses, the history of changes and
 // the comments.
 import { useCallback, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Center, CloseButton, Collapse, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, CloseButton, Collapse, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
-import { NotFoundPage } from '../../app/pages/NotFoundPage';
 import { useSession } from '../../app/session';
 import { useUnsavedChanges } from '../../app/unsaved';
 import type { TypeInfo } from '../../data/catalog';
 import { useEntity } from '../../data/hooks';
-import { HttpError } from '../../data/transport';
 import type { Entity } from '../../data/types';
 import { isBlankValue } from '../../fields';
 import { isLink } from '../../fields/link/LinkName';
@@ -34,6 +32,7 @@ import { NegotiationBlock } from './NegotiationBlock';
 import { StatusBadge } from './StatusBadge';
 import { TagsBar } from './TagsBar';
 import { setFavorite } from './taskApi';
+import { EntityPending } from '../entity/EntityPending';
 
 export interface TaskCardPageProps {
   contentType: string;
@@ -67,15 +66,7 @@ function TaskCard({ type, id, onClose }: { type: TypeInfo; id: string; onClose?(
   const onDirty = useCallback((name: string, d: boolean) => setDirty((prev) => (!!prev[name] === d ? prev : { ...prev, [name]: d })), []);
   useUnsavedChanges(Object.values(dirty).some(Boolean));
 
-  if (!entity) {
-    if (error instanceof HttpError && error.status === 404) return <NotFoundPage />;
-    if (state === 'error') return <Alert color="red" m="md">{errorText(error, t)}</Alert>;
-    return (
-      <Center h={200}>
-        <Loader />
-      </Center>
-    );
-  }
+  if (!entity) return <EntityPending state={state} error={error} />;
 
   const title = displayName(entity, t, type.label);
   const nameField = type.fields.find((f) => f.name === 'name');
