@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -90,19 +92,51 @@ func (s *Service) actionsOf(ctx context.Context, account int64, who value.Link) 
 		return nil, fmt.Errorf("rights: actions: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]bool{}
+	var raws []string
 	for rows.Next() {
 		var raw string
 		if err := rows.Scan(&raw); err != nil {
 			return nil, err
 		}
+		raws = append(raws, raw)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return permSet(raws), nil
+}
+
+// permSets remembers the permission set of each combination of groups'
+// action lists: every request asks, the lists are a few hundred names of
+// JSON that change only when an administrator edits a group, and decoding
+// them was most of a small request's rights cost. The key is the lists
+// themselves, so an edited group is simply a new key. Callers only read
+// the sets (Scope.Perms). Past permSetsMax combinations (many accounts,
+// many edits) new ones are decoded per request instead of kept.
+var (
+	permSets     sync.Map // string -> map[string]bool
+	permSetsSize atomic.Int64
+)
+
+const permSetsMax = 10000
+
+func permSet(raws []string) map[string]bool {
+	key := strings.Join(raws, "\x00")
+	if v, ok := permSets.Load(key); ok {
+		return v.(map[string]bool)
+	}
+	out := map[string]bool{}
+	for _, raw := range raws {
 		var acts []string
 		_ = json.Unmarshal([]byte(raw), &acts)
 		for _, a := range acts {
 			out[a] = true
 		}
 	}
-	return out, rows.Err()
+	if permSetsSize.Add(1) <= permSetsMax {
+		permSets.Store(key, out)
+	}
+	return out
 }
 
 // Sorted lists a permission set in a stable order.
