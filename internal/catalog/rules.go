@@ -68,10 +68,13 @@ var indexed = set("name", "status", "timeCreated", "timeUpdated", "humanNumber",
 	"isTemplate", "deadline", "lastName", "type", "number", "isDropped", "date")
 
 // composite indexes serve the lists users filter most: one person's tasks
-// by status, counted without reading each row.
+// by status, counted without reading each row. A subject's comments with
+// their dropped flag and author answer the unread counts of a list page
+// from the index alone (internal/module/comment).
 var composite = map[string][][]string{
 	"Task":    {{"responsible", "status"}},
 	"Project": {{"responsible", "status"}},
+	"Comment": {{"subject", "isDropped", "owner"}},
 }
 
 // searchable fields feed the `q` full-text search on names.
