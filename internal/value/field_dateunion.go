@@ -3,6 +3,7 @@ package value
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -61,8 +62,14 @@ func (k DateUnion) Decode(raw json.RawMessage) (any, error) {
 // member splits a stored union into the member's name and stored value.
 func (DateUnion) member(stored any) (string, any, bool) {
 	s, ok := asString(stored)
+	if !ok {
+		return "", nil, false
+	}
+	if name, inner, ok := splitTagged(s); ok {
+		return name, inner, true
+	}
 	var t tagged
-	if !ok || json.Unmarshal([]byte(s), &t) != nil || len(t.V) == 0 {
+	if json.Unmarshal([]byte(s), &t) != nil || len(t.V) == 0 {
 		return "", nil, false
 	}
 	var text string
@@ -74,6 +81,33 @@ func (DateUnion) member(stored any) (string, any, bool) {
 		return t.T, text, true
 	case json.Unmarshal(t.V, &n) == nil:
 		return t.T, n, true
+	}
+	return "", nil, false
+}
+
+// splitTagged reads the exact form storeJSON writes for a day, an instant
+// or a nested object ({"t":"DateOnly","v":"2026-05-01"}) without the JSON
+// decoder: every deadline of every listed task passes here. Anything else
+// (escapes, other spacing) is left to the decoder.
+func splitTagged(s string) (string, any, bool) {
+	const head, mid = `{"t":"`, `","v":`
+	rest, ok := strings.CutPrefix(s, head)
+	if !ok || !strings.HasSuffix(rest, "}") {
+		return "", nil, false
+	}
+	name, v, ok := strings.Cut(rest[:len(rest)-1], mid)
+	if !ok || name == "" || strings.ContainsAny(name, `"\`) || v == "" {
+		return "", nil, false
+	}
+	switch c := v[0]; {
+	case c == '{':
+		return name, v, true
+	case c == '"' && len(v) >= 2 && v[len(v)-1] == '"' && !strings.ContainsAny(v[1:len(v)-1], `"\`):
+		return name, v[1 : len(v)-1], true
+	case c == '-' || (c >= '0' && c <= '9'):
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			return name, n, true
+		}
 	}
 	return "", nil, false
 }

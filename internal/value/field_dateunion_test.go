@@ -72,3 +72,42 @@ func TestDateUnionOfIntervals(t *testing.T) {
 		}
 	}
 }
+
+// The fast reading of a stored union must agree with the JSON decoder on
+// every form storeJSON writes, and leave any other form to it.
+func TestDateUnionFastPathAgrees(t *testing.T) {
+	forms := []string{
+		storeJSON(tagged{"DateOnly", json.RawMessage(`"2026-05-01"`)}),
+		storeJSON(tagged{"DateTime", json.RawMessage(`1767225600000`)}),
+		storeJSON(tagged{"DateTime", json.RawMessage(`-5`)}),
+		storeJSON(tagged{"ShiftDate", json.RawMessage(`{"days":3,"base":"deadline"}`)}),
+		`{"t":"DateOnly","v":"a\"b"}`, `{"t": "DateOnly", "v": "2026-05-01"}`, `{"t":"DateOnly","v":1.5}`,
+		`{"t":"","v":"x"}`, `{"t":"DateOnly"}`, `not json`, `{"t":"DateOnly","v":"2026-05-01"} `,
+	}
+	for _, s := range forms {
+		name, inner, ok := splitTagged(s)
+		if !ok {
+			continue
+		}
+		var tg tagged
+		if err := json.Unmarshal([]byte(s), &tg); err != nil {
+			t.Fatalf("%s: fast path read what the decoder refuses", s)
+		}
+		var want any = string(tg.V)
+		var text string
+		var n int64
+		switch {
+		case tg.V[0] == '{':
+		case json.Unmarshal(tg.V, &text) == nil:
+			want = text
+		case json.Unmarshal(tg.V, &n) == nil:
+			want = n
+		}
+		if name != tg.T || inner != want {
+			t.Errorf("%s: fast %q %#v, decoder %q %#v", s, name, inner, tg.T, want)
+		}
+	}
+	if _, _, ok := splitTagged(forms[0]); !ok {
+		t.Error("the stored day form did not take the fast path")
+	}
+}
