@@ -2,6 +2,7 @@ package entity
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"github.com/artel/artel/internal/catalog"
@@ -42,6 +43,28 @@ func (s Selection) wants(f *catalog.Field) bool {
 	return false
 }
 
+// selected are the fields of t the selection renders. With Only it looks
+// up the few names asked for instead of testing each of a type's hundred
+// fields against them, which was a twentieth of a list page's CPU.
+func (s Selection) selected(t *catalog.Type) []*catalog.Field {
+	if !s.Only {
+		out := make([]*catalog.Field, 0, len(t.Fields))
+		for _, f := range t.Fields {
+			if s.wants(f) {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	out := make([]*catalog.Field, 0, len(s.Fields))
+	for _, name := range s.Fields {
+		if f := t.Field(name); f != nil && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // Expand loads the counts and collections a selection needs for records of
 // one type.
 func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selection) error {
@@ -49,10 +72,7 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 		return nil
 	}
 	var counts, colls []*catalog.Field
-	for _, f := range recs[0].Type.Fields {
-		if !sel.wants(f) {
-			continue
-		}
+	for _, f := range sel.selected(recs[0].Type) {
 		switch f.Role {
 		case catalog.RoleCount:
 			counts = append(counts, f)
@@ -95,10 +115,7 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 // Encode renders a record in its API form.
 func Encode(rec *Record, sel Selection, extras []*ExtraField, opt value.Options) map[string]any {
 	out := map[string]any{"contentType": rec.Type.Name, "id": strconv.FormatInt(rec.ID, 10)}
-	for _, f := range rec.Type.Fields {
-		if !sel.wants(f) {
-			continue
-		}
+	for _, f := range sel.selected(rec.Type) {
 		switch f.Role {
 		case catalog.RoleValue:
 			v := rec.Values[f.Name]
