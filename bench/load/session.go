@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/artel/artel/bench/internal/datagen"
@@ -140,6 +141,9 @@ func drive(ctx context.Context, c config, res *Result, proc *loadgen.Proc, gen *
 	sctx, stop := context.WithCancel(ctx)
 	peak := loadgen.PeakRSS(sctx, proc.Cmd.Process.Pid)
 	defer stop()
+	if c.profile != "" {
+		_ = proc.Cmd.Process.Signal(syscall.SIGUSR1)
+	}
 	for i, s := range scenarios {
 		if c.only != nil && !c.only[s.key] {
 			continue
