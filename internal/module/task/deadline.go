@@ -51,17 +51,14 @@ func ChangeDeadline(ctx context.Context, e *entity.Engine, sc entity.Scope, kind
 			return err
 		}
 		r := newRoles(ctx, e, sc, rec)
+		change, ask := deadlineRights(rec, r)
 		switch {
-		case hasAny(r, DeadlineChangers):
+		case change:
 			c := entity.NewChange(sc, rec.Type, rec)
 			c.Values["deadline"] = deadline
 			out, err = save(ctx, e, sc, c)
 			return err
-		case hasAny(r, DeadlineAskers):
-			// Ask only where the owner could answer.
-			if Find(kind, statusOf(rec), "act_accept_deadline", func(Role) bool { return true }, true) == nil {
-				return entity.ErrForbidden
-			}
+		case ask:
 			out, err = request(asMachine(ctx), e, sc, rec, deadline, text)
 			return err
 		}
@@ -71,6 +68,21 @@ func ChangeDeadline(ctx context.Context, e *entity.Engine, sc entity.Scope, kind
 		return entity.ErrForbidden
 	})
 	return out, err
+}
+
+// deadlineRights is what changeDeadline does for the caller: move the
+// deadline at once (change), file a request (ask), or neither. The
+// rights object (rights_object.go) answers changeDeadline and
+// requestDeadline from it too.
+func deadlineRights(rec *entity.Record, r *roles) (change, ask bool) {
+	switch {
+	case hasAny(r, DeadlineChangers):
+		return true, false
+	case hasAny(r, DeadlineAskers):
+		// Ask only where the owner could answer.
+		return false, Find(rec.Type.Name, statusOf(rec), "act_accept_deadline", func(Role) bool { return true }, true) != nil
+	}
+	return false, false
 }
 
 func hasAny(r *roles, list []Role) bool {

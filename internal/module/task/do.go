@@ -29,6 +29,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	registerSchedules(e)
 	registerNegotiation(e)
 	registerHistory(e)
+	registerRights(e)
 }
 
 // Request is a doAction body: TaskActionRequest or ProjectActionRequest,
