@@ -30,9 +30,12 @@ func (s *Server) encode(ctx context.Context, c *call, recs []*entity.Record, sel
 	if err := s.Engine.Expand(ctx, c.sc, recs, sel); err != nil {
 		return nil, err
 	}
-	extras, err := s.Engine.ExtraFields(ctx, c.sc, recs[0].Type.Name)
-	if err != nil {
-		return nil, err
+	var extras []*entity.ExtraField
+	if sel.MayNeedExtras(recs[0].Type) {
+		var err error
+		if extras, err = s.Engine.ExtraFields(ctx, c.sc, recs[0].Type.Name); err != nil {
+			return nil, err
+		}
 	}
 	for _, r := range recs {
 		out = append(out, entity.Encode(r, sel, extras, c.opt))

@@ -65,6 +65,21 @@ func (s Selection) selected(t *catalog.Type) []*catalog.Field {
 	return out
 }
 
+// MayNeedExtras reports whether records of t rendered with the selection
+// can show extra fields: not when only built-in fields were asked for, so
+// such a page skips reading the account's extra fields.
+func (s Selection) MayNeedExtras(t *catalog.Type) bool {
+	if !s.Only {
+		return true
+	}
+	for _, name := range s.Fields {
+		if t.Field(name) == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // Expand loads the counts and collections a selection needs for records of
 // one type.
 func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selection) error {
