@@ -16,8 +16,10 @@ import (
 // changes, as the reference's FieldChange values, newest first. The
 // reference lists Changeset and Comment there too; comments have their own
 // calls, and a change is answered field by field, which is what a
-// Changeset holds. Each carries an id (not in the reference) as the
-// pageAfter key.
+// Changeset holds; a collection's change is, as the reference has it for
+// arrays, a FieldChange of the added links (oldValue null) and one of the
+// removed links (newValue null). Each carries an id (not in the
+// reference) as the pageAfter key.
 
 func init() {
 	routes := map[string]handler{}

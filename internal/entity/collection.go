@@ -127,3 +127,45 @@ func appendUnique(list []value.Link, l value.Link) []value.Link {
 	}
 	return append(append([]value.Link(nil), list...), l)
 }
+
+// writeCollections replaces the collections a change names and hands the
+// AfterLinks hooks what those collections held before the save (nothing on
+// a create). The old lists are read only for a type with such a hook, so
+// other types' saves cost no extra query.
+func (e *Engine) writeCollections(ctx context.Context, c *Change) error {
+	var after []func(context.Context, *Change, map[string][]value.Link) error
+	for _, h := range e.hooks[c.Type.Name] {
+		if h.AfterLinks != nil {
+			after = append(after, h.AfterLinks)
+		}
+	}
+	if len(after) == 0 || len(c.Many) == 0 {
+		return e.writeMany(ctx, c)
+	}
+	before := map[string][]value.Link{}
+	if !c.New {
+		var fields []*catalog.Field
+		for name := range c.Many {
+			if f := c.Type.Field(name); f != nil && f.Role == catalog.RoleLinks {
+				fields = append(fields, f)
+			}
+		}
+		held, err := e.collections(ctx, c.Scope, []*Record{{Type: c.Type, ID: c.ID}}, fields)
+		if err != nil {
+			return err
+		}
+		before = held[c.ID]
+		if before == nil {
+			before = map[string][]value.Link{}
+		}
+	}
+	if err := e.writeMany(ctx, c); err != nil {
+		return err
+	}
+	for _, h := range after {
+		if err := h(ctx, c, before); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -73,11 +73,14 @@ func New(db *store.DB, cat *catalog.Catalog, bus Bus) *Engine {
 // Hooks are module rules for one content type. Any of them may be nil.
 // BeforeSave may change the change or refuse it with an error (an *Invalid
 // answers 422); AfterSave runs in the same transaction, after the row is
-// written; BeforeDelete may refuse a delete.
+// written; BeforeDelete may refuse a delete. AfterLinks runs in the same
+// transaction once the collections a change replaces (c.Many) are
+// written, before AfterSave, with what they held before (collection.go).
 type Hooks struct {
 	BeforeSave   func(ctx context.Context, c *Change) error
 	AfterSave    func(ctx context.Context, c *Change, rec *Record) error
 	BeforeDelete func(ctx context.Context, sc Scope, rec *Record) error
+	AfterLinks   func(ctx context.Context, c *Change, before map[string][]value.Link) error
 }
 
 // Hook registers rules for a content type.

@@ -104,7 +104,7 @@ func (e *Engine) save(ctx context.Context, c *Change) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := e.writeMany(ctx, c); err != nil {
+	if err := e.writeCollections(ctx, c); err != nil {
 		return nil, err
 	}
 	rec := c.result()

@@ -13,18 +13,24 @@ import (
 )
 
 // The journal of a task's or project's changes (entity_history): written
-// by an AfterSave hook, so it shares the save's transaction and a refused
-// or failed save leaves no row behind. Values are kept in their API form
-// (UTC), so the journal reads back without the catalogue of the day.
+// by the AfterLinks (collections, history_links.go) and AfterSave (values,
+// single links, extra fields) hooks, so it shares the save's transaction
+// and a refused or failed save leaves no row behind. Values are kept in
+// their API form (UTC), so the journal reads back without the catalogue
+// of the day.
 
 // HistoryCreated is the field of the row that marks a creation.
 const HistoryCreated = ""
 
 // historySkipped are fields every save rewrites: journalling them would
-// bury the changes a person made.
+// bury the changes a person made. The visa counts are derived from the
+// visas and approvers (negotiation_tally.go), which are journalled
+// themselves. subscribers is who is notified about the record, each
+// reader's own choice, not a change of the record.
 var historySkipped = map[string]bool{
 	"activity": true, "timeUpdated": true, "userUpdated": true, "statusChangeTime": true,
-	"isOverdue": true, "timeCreated": true, "userCreated": true,
+	"isOverdue": true, "timeCreated": true, "userCreated": true, "subscribers": true,
+	"visaOkCount": true, "visaBadCount": true, "shouldVisasCount": true,
 }
 
 // HistoryEntry is one journal row.
@@ -38,20 +44,34 @@ type HistoryEntry struct {
 
 func registerHistory(e *entity.Engine) {
 	for _, kind := range []string{"Task", "Project"} {
-		e.Hook(kind, entity.Hooks{AfterSave: func(ctx context.Context, c *entity.Change, rec *entity.Record) error {
-			return writeHistory(ctx, e, c, rec)
-		}})
+		e.Hook(kind, entity.Hooks{
+			AfterLinks: func(ctx context.Context, c *entity.Change, before map[string][]value.Link) error {
+				if c.New {
+					return nil
+				}
+				return insertHistory(ctx, e, c, changedLinks(c, before))
+			},
+			AfterSave: func(ctx context.Context, c *entity.Change, rec *entity.Record) error {
+				if c.New {
+					return insertHistory(ctx, e, c, []HistoryEntry{{Field: HistoryCreated}})
+				}
+				extras, err := changedExtras(ctx, e, c, rec)
+				if err != nil {
+					return err
+				}
+				return insertHistory(ctx, e, c, append(changedFields(c, rec), extras...))
+			},
+		})
 	}
 }
 
-func writeHistory(ctx context.Context, e *entity.Engine, c *entity.Change, rec *entity.Record) error {
-	var rows []HistoryEntry
-	if c.New {
-		rows = append(rows, HistoryEntry{Field: HistoryCreated})
-	} else {
-		rows = changedFields(c, rec)
+// insertHistory writes a save's rows, stamped with the save's own
+// timeUpdated so the rows of one save (links, values) share one time.
+func insertHistory(ctx context.Context, e *entity.Engine, c *entity.Change, rows []HistoryEntry) error {
+	now, ok := c.Values["timeUpdated"].(int64)
+	if !ok {
+		now = e.Now().UnixMilli()
 	}
-	now := e.Now().UnixMilli()
 	for _, r := range rows {
 		err := e.DB.Exec(ctx, `INSERT INTO entity_history (account_id, subject_type, subject_id, field,
 			old_value, new_value, user_type, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
