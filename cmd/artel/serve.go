@@ -24,6 +24,7 @@ func serve(ctx context.Context, args []string) error {
 	var d dbFlags
 	d.register(fs)
 	_ = fs.Parse(args)
+	app.TuneGC()
 
 	srv, db, err := d.server(ctx)
 	if err != nil {

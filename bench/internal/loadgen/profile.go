@@ -44,6 +44,7 @@ func ServeProfiledIfAsked() {
 func serveProfiled(profile, dataDir, dbURL, addr string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	app.TuneGC()
 	cat := catalog.MustLoad()
 	db, err := store.Open(ctx, dataDir, dbURL)
 	if err != nil {
