@@ -62,28 +62,32 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 	return &entity.Condition{SQL: "(" + strings.Join(parts, ") OR (") + ")", Args: args}, nil
 }
 
-// members matches entities whose member fields name the actor.
+// members matches entities whose member fields name the reader, directly
+// or through a Group the reader is in (see reader.go).
 func (p *Policy) members(sc entity.Scope, t *catalog.Type, fields []string) *entity.Condition {
 	var parts []string
 	var args []any
 	var many []any
 	for _, name := range fields {
 		f := t.Field(name)
-		if f == nil || !contains(f.Targets, sc.Actor.Type) {
+		self := f != nil && contains(f.Targets, sc.Actor.Type)
+		viaGroup := f != nil && len(sc.Groups) > 0 && contains(f.Targets, "Group")
+		if !self && !viaGroup {
 			continue
 		}
 		switch f.Role {
 		case catalog.RoleLink:
-			parts = append(parts, fmt.Sprintf("(%s.%s_t = ? AND %s.%s_i = ?)", t.Table, f.Column, t.Table, f.Column))
-			args = append(args, sc.Actor.Type, sc.Actor.ID)
+			c := Names(sc, t, name)
+			parts, args = append(parts, c.SQL), append(args, c.Args...)
 		case catalog.RoleLinks:
 			many = append(many, f.Name)
 		}
 	}
 	if len(many) > 0 {
+		row := Row(sc, "l")
 		parts = append(parts, fmt.Sprintf(`EXISTS (SELECT 1 FROM links l WHERE l.src_type = ? AND l.src_id = %s.id
-			AND l.field IN (%s) AND l.dst_type = ? AND l.dst_id = ?)`, t.Table, strings.TrimSuffix(strings.Repeat("?, ", len(many)), ", ")))
-		args = append(append(append(args, t.Name), many...), sc.Actor.Type, sc.Actor.ID)
+			AND l.field IN (%s) AND %s)`, t.Table, marks(len(many)), row.SQL))
+		args = append(append(append(args, t.Name), many...), row.Args...)
 	}
 	if len(parts) == 0 {
 		return nil
@@ -144,7 +148,7 @@ func allowed(sc entity.Scope, action string, t *catalog.Type, rec *entity.Record
 		fields = fields[:1]
 	}
 	for _, name := range fields {
-		if l, ok := rec.Links[name]; ok && l == sc.Actor {
+		if l, ok := rec.Links[name]; ok && sc.Is(l) {
 			return true
 		}
 	}
@@ -202,10 +206,10 @@ func (s *Service) Fill(ctx context.Context, sc *entity.Scope) error {
 		sc.Guest, sc.Perms = true, map[string]bool{}
 		return nil
 	}
-	perms, err := s.actionsOf(ctx, sc.Account, sc.Actor)
+	perms, groups, err := s.scopeOf(ctx, sc.Account, sc.Actor)
 	if err != nil {
 		return err
 	}
-	sc.Perms, sc.Admin = perms, perms[AdminAction]
+	sc.Perms, sc.Admin, sc.Groups = perms, perms[AdminAction], groups
 	return nil
 }

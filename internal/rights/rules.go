@@ -36,6 +36,10 @@ var rules = map[string]Rule{
 	"Comment": {Via: "subject", EditBy: []string{"owner"}, GuestSee: true, GuestAdd: true},
 	// Tags are the account's shared labels; their author renames or deletes them.
 	"Tag": {Everyone: true, EditBy: []string{"user"}},
+	// Groups of employees are put in task roles, which gives the role to
+	// each member (docs/rights.md): everyone sees them, and only who may
+	// edit the staff structure makes and changes them.
+	"Group": {Everyone: true, Add: "employee_structure"},
 	// Deadline requests follow their task; the task rules write them.
 	"DeadlineChangeRequest": {Via: "issue", AdminOnly: true},
 	// Negotiation items, versions and visas follow their task; only the
