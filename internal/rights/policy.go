@@ -32,7 +32,7 @@ func (p *Policy) Visible(ctx context.Context, sc entity.Scope, t *catalog.Type) 
 
 func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.Condition, error) {
 	r := ruleFor(t.Name)
-	if !sc.Guest && (r.Everyone || (r.Read != "" && sc.Can(r.Read)) || (r.Read == "" && len(r.Members) == 0 && r.Via == "")) {
+	if !sc.Guest && (r.Everyone || (r.Read != "" && sc.Can(r.Read)) || (r.Read == "" && len(r.Members) == 0 && r.Via == "" && r.Through == nil)) {
 		return nil, nil
 	}
 	var parts []string
@@ -56,10 +56,41 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 		}
 		parts, args = append(parts, via.SQL), append(args, via.Args...)
 	}
+	if r.Through != nil && depth < 3 {
+		th, err := p.through(sc, t, r.Through, depth)
+		if err != nil {
+			return nil, err
+		}
+		parts, args = append(parts, th.SQL), append(args, th.Args...)
+	}
 	if len(parts) == 0 {
 		return &entity.Condition{SQL: "1 = 0"}, nil
 	}
 	return &entity.Condition{SQL: "(" + strings.Join(parts, ") OR (") + ")", Args: args}, nil
+}
+
+// through matches entities whose row in th's table names a subject the
+// scope sees.
+func (p *Policy) through(sc entity.Scope, t *catalog.Type, th *Through, depth int) (*entity.Condition, error) {
+	var parts []string
+	args := []any{}
+	for _, target := range th.Targets {
+		tt := p.Cat.Type(target)
+		cond, err := p.visible(sc, tt, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		sub := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s.account_id = ?", tt.Table, tt.Table, tt.Table)
+		subArgs := []any{sc.Account}
+		if cond != nil {
+			sub += " AND (" + cond.SQL + ")"
+			subArgs = append(subArgs, cond.Args...)
+		}
+		parts = append(parts, fmt.Sprintf("(th.%s = ? AND th.%s IN (%s))", th.TypeCol, th.IDCol, sub))
+		args = append(append(args, target), subArgs...)
+	}
+	return &entity.Condition{SQL: fmt.Sprintf("EXISTS (SELECT 1 FROM %s th WHERE th.account_id = %s.account_id AND th.%s = %s.id AND (%s))",
+		th.Table, t.Table, th.Own, t.Table, strings.Join(parts, " OR ")), Args: args}, nil
 }
 
 // members matches entities whose member fields name the reader, directly
