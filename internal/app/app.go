@@ -64,6 +64,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		return map[string]sql.DBStats{"writer": w, "reader": r}
 	})
 	rightsSvc := &rights.Service{DB: db}
+	rightsSvc.Watch(engine)
 	hub := realtime.New(realtime.Config{DB: db, Engine: engine, Rights: rightsSvc, Auth: authSvc, Accounts: accounts,
 		Bus: bus, Node: node, Log: log, Sockets: m.LiveSockets})
 	authSvc.SessionsEnded = hub.SessionsEnded

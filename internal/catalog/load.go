@@ -112,7 +112,11 @@ func (c *Catalog) buildField(t *Type, r row) *Field {
 	if r.enum != "" {
 		f.Enum = strings.Split(r.enum, ",")
 	}
-	targets, many := c.linkTargets(r.typ)
+	linkType := r.typ
+	if held, ok := holds[t.Name+"."+r.name]; ok {
+		linkType = held
+	}
+	targets, many := c.linkTargets(linkType)
 	switch {
 	case computed[r.name]:
 		f.Role = RoleComputed

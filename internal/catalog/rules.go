@@ -26,6 +26,11 @@ var addWriteOnly = map[string][]string{"ContractorHuman": {"password"}}
 // password elsewhere) and never stored in the entity table or shown.
 var writeOnly = set("password")
 
+// holds names what a field of the too-wide reference type BaseEntity[]
+// links to. A Group put in a task's roles is a group of employees: its
+// children are links (the rights read them in SQL), not a blob.
+var holds = map[string]string{"Group.children": "Employee[]"}
+
 // readOnly fields are maintained by the engine or by module rules.
 var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "humanNumber",
 	"answersCount", "workedOffTimeTotal",

@@ -22,10 +22,30 @@ type Scope struct {
 	Guest   bool            // a client with guest access
 	Perms   map[string]bool // the user's permission actions (crm_enter, ...)
 	System  bool            // internal work (first start, demo, jobs): no rights apply
+	// Groups are the ids of the Groups (of employees) whose children
+	// include the actor: a Group named in a role gives the role to each of
+	// them. Read with the permissions, in the same query.
+	Groups []int64
 }
 
 // Can reports whether the scope holds a permission action.
 func (s Scope) Can(action string) bool { return s.System || s.Admin || s.Perms[action] }
+
+// Is reports whether a link names the actor: the actor itself, or a Group
+// the actor belongs to.
+func (s Scope) Is(l value.Link) bool {
+	if l == s.Actor {
+		return s.Actor.ID != 0
+	}
+	if l.Type == "Group" {
+		for _, id := range s.Groups {
+			if id == l.ID {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Engine is the catalogue-driven entity engine.
 type Engine struct {

@@ -2,7 +2,10 @@ package rights
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
+	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -47,6 +50,70 @@ func touched(everyone bool, lists ...[]value.Link) []value.Link {
 	out := []value.Link{}
 	for _, l := range lists {
 		out = append(out, l...)
+	}
+	return out
+}
+
+// Watch tells Changed whom a Group edit adds to it or takes from it: a
+// group in a task's roles shows the task to its members, so the live
+// socket re-reads their scope (Scope.Groups) at once.
+func (s *Service) Watch(e *entity.Engine) {
+	e.Hook("Group", entity.Hooks{
+		BeforeSave: func(ctx context.Context, c *entity.Change) error {
+			now, given := c.Many["children"]
+			if !given {
+				return nil
+			}
+			var old []value.Link
+			if !c.New {
+				var err error
+				if old, err = s.children(ctx, c.Scope.Account, c.ID); err != nil {
+					return err
+				}
+			}
+			if who := moved(old, now); len(who) > 0 {
+				s.changed(ctx, c.Scope.Account, who)
+			}
+			return nil
+		},
+		BeforeDelete: func(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+			old, err := s.children(ctx, sc.Account, rec.ID)
+			if err == nil && len(old) > 0 {
+				s.changed(ctx, sc.Account, old)
+			}
+			return err
+		},
+	})
+}
+
+// children are a Group's members as stored.
+func (s *Service) children(ctx context.Context, account, id int64) ([]value.Link, error) {
+	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT dst_type, dst_id FROM links
+		WHERE account_id = ? AND src_type = 'Group' AND src_id = ? AND field = 'children'`), account, id)
+	if err != nil {
+		return nil, fmt.Errorf("rights: group children: %w", err)
+	}
+	defer rows.Close()
+	var out []value.Link
+	for rows.Next() {
+		var l value.Link
+		if err := rows.Scan(&l.Type, &l.ID); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// moved is who is in one list and not the other.
+func moved(a, b []value.Link) []value.Link {
+	var out []value.Link
+	for _, pair := range [][2][]value.Link{{a, b}, {b, a}} {
+		for _, l := range pair[0] {
+			if !slices.Contains(pair[1], l) && !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
 	}
 	return out
 }

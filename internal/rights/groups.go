@@ -80,30 +80,43 @@ func (s *Service) AddAdmin(ctx context.Context, account int64, who value.Link) e
 	return err
 }
 
-// actionsOf returns the actions an employee holds through its groups.
-func (s *Service) actionsOf(ctx context.Context, account int64, who value.Link) (map[string]bool, error) {
+// scopeOf returns the actions an employee holds through its rights
+// groups and the ids of the Groups (of employees, the entity) it is a
+// child of. One query answers both: Fill runs on every request.
+func (s *Service) scopeOf(ctx context.Context, account int64, who value.Link) (map[string]bool, []int64, error) {
 	if err := s.ensureGroups(ctx, account); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT g.actions FROM rights_groups g
+	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(`SELECT g.actions, 0 FROM rights_groups g
 		WHERE g.account_id = ? AND (g.everyone = 1 OR EXISTS (SELECT 1 FROM rights_members m
-		WHERE m.group_id = g.id AND m.subject_type = ? AND m.subject_id = ?))`), account, who.Type, who.ID)
+		WHERE m.group_id = g.id AND m.subject_type = ? AND m.subject_id = ?))
+		UNION ALL SELECT '', l.src_id FROM links l WHERE l.account_id = ? AND l.dst_type = ? AND l.dst_id = ?
+		AND l.field = 'children' AND l.src_type = 'Group'`), account, who.Type, who.ID, account, who.Type, who.ID)
 	if err != nil {
-		return nil, fmt.Errorf("rights: actions: %w", err)
+		return nil, nil, fmt.Errorf("rights: actions: %w", err)
 	}
 	defer rows.Close()
 	var raws []string
+	var groups []int64
 	for rows.Next() {
 		var raw string
-		if err := rows.Scan(&raw); err != nil {
-			return nil, err
+		var group int64
+		if err := rows.Scan(&raw, &group); err != nil {
+			return nil, nil, err
+		}
+		if group != 0 {
+			groups = append(groups, group)
+			continue
 		}
 		raws = append(raws, raw)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return permSet(raws), nil
+	// Sorted, so two readers in the same groups share one visibility
+	// condition (the live socket decides such readers together).
+	sort.Slice(groups, func(i, j int) bool { return groups[i] < groups[j] })
+	return permSet(raws), groups, nil
 }
 
 // permSets remembers the permission set of each combination of groups'

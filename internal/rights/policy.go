@@ -32,7 +32,7 @@ func (p *Policy) Visible(ctx context.Context, sc entity.Scope, t *catalog.Type) 
 
 func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.Condition, error) {
 	r := ruleFor(t.Name)
-	if !sc.Guest && (r.Everyone || (r.Read != "" && sc.Can(r.Read)) || (r.Read == "" && len(r.Members) == 0 && r.Via == "")) {
+	if !sc.Guest && (r.Everyone || (r.Read != "" && sc.Can(r.Read)) || (r.Read == "" && len(r.Members) == 0 && r.Via == "" && r.Through == nil)) {
 		return nil, nil
 	}
 	var parts []string
@@ -56,34 +56,69 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 		}
 		parts, args = append(parts, via.SQL), append(args, via.Args...)
 	}
+	if r.Through != nil && depth < 3 {
+		th, err := p.through(sc, t, r.Through, depth)
+		if err != nil {
+			return nil, err
+		}
+		parts, args = append(parts, th.SQL), append(args, th.Args...)
+	}
 	if len(parts) == 0 {
 		return &entity.Condition{SQL: "1 = 0"}, nil
 	}
 	return &entity.Condition{SQL: "(" + strings.Join(parts, ") OR (") + ")", Args: args}, nil
 }
 
-// members matches entities whose member fields name the actor.
+// through matches entities whose row in th's table names a subject the
+// scope sees.
+func (p *Policy) through(sc entity.Scope, t *catalog.Type, th *Through, depth int) (*entity.Condition, error) {
+	var parts []string
+	args := []any{}
+	for _, target := range th.Targets {
+		tt := p.Cat.Type(target)
+		cond, err := p.visible(sc, tt, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		sub := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s.account_id = ?", tt.Table, tt.Table, tt.Table)
+		subArgs := []any{sc.Account}
+		if cond != nil {
+			sub += " AND (" + cond.SQL + ")"
+			subArgs = append(subArgs, cond.Args...)
+		}
+		parts = append(parts, fmt.Sprintf("(th.%s = ? AND th.%s IN (%s))", th.TypeCol, th.IDCol, sub))
+		args = append(append(args, target), subArgs...)
+	}
+	return &entity.Condition{SQL: fmt.Sprintf("EXISTS (SELECT 1 FROM %s th WHERE th.account_id = %s.account_id AND th.%s = %s.id AND (%s))",
+		th.Table, t.Table, th.Own, t.Table, strings.Join(parts, " OR ")), Args: args}, nil
+}
+
+// members matches entities whose member fields name the reader, directly
+// or through a Group the reader is in (see reader.go).
 func (p *Policy) members(sc entity.Scope, t *catalog.Type, fields []string) *entity.Condition {
 	var parts []string
 	var args []any
 	var many []any
 	for _, name := range fields {
 		f := t.Field(name)
-		if f == nil || !contains(f.Targets, sc.Actor.Type) {
+		self := f != nil && contains(f.Targets, sc.Actor.Type)
+		viaGroup := f != nil && len(sc.Groups) > 0 && contains(f.Targets, "Group")
+		if !self && !viaGroup {
 			continue
 		}
 		switch f.Role {
 		case catalog.RoleLink:
-			parts = append(parts, fmt.Sprintf("(%s.%s_t = ? AND %s.%s_i = ?)", t.Table, f.Column, t.Table, f.Column))
-			args = append(args, sc.Actor.Type, sc.Actor.ID)
+			c := Names(sc, t, name)
+			parts, args = append(parts, c.SQL), append(args, c.Args...)
 		case catalog.RoleLinks:
 			many = append(many, f.Name)
 		}
 	}
 	if len(many) > 0 {
+		row := Row(sc, "l")
 		parts = append(parts, fmt.Sprintf(`EXISTS (SELECT 1 FROM links l WHERE l.src_type = ? AND l.src_id = %s.id
-			AND l.field IN (%s) AND l.dst_type = ? AND l.dst_id = ?)`, t.Table, strings.TrimSuffix(strings.Repeat("?, ", len(many)), ", ")))
-		args = append(append(append(args, t.Name), many...), sc.Actor.Type, sc.Actor.ID)
+			AND l.field IN (%s) AND %s)`, t.Table, marks(len(many)), row.SQL))
+		args = append(append(append(args, t.Name), many...), row.Args...)
 	}
 	if len(parts) == 0 {
 		return nil
@@ -144,7 +179,7 @@ func allowed(sc entity.Scope, action string, t *catalog.Type, rec *entity.Record
 		fields = fields[:1]
 	}
 	for _, name := range fields {
-		if l, ok := rec.Links[name]; ok && l == sc.Actor {
+		if l, ok := rec.Links[name]; ok && sc.Is(l) {
 			return true
 		}
 	}
@@ -202,10 +237,10 @@ func (s *Service) Fill(ctx context.Context, sc *entity.Scope) error {
 		sc.Guest, sc.Perms = true, map[string]bool{}
 		return nil
 	}
-	perms, err := s.actionsOf(ctx, sc.Account, sc.Actor)
+	perms, groups, err := s.scopeOf(ctx, sc.Account, sc.Actor)
 	if err != nil {
 		return err
 	}
-	sc.Perms, sc.Admin = perms, perms[AdminAction]
+	sc.Perms, sc.Admin, sc.Groups = perms, perms[AdminAction], groups
 	return nil
 }

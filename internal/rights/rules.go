@@ -13,6 +13,9 @@ type Rule struct {
 	// Via makes an entity visible when the entity its link points to is
 	// (a comment is seen by whoever sees its subject).
 	Via string
+	// Through is Via for an entity that names its subject in a table of
+	// its own module rather than in a link of its own.
+	Through *Through
 	// Add is the permission to create; "" lets every employee create.
 	Add string
 	// EditBy are the single-link members who may change an entity; with
@@ -29,6 +32,14 @@ type Rule struct {
 
 var taskMembers = []string{"owner", "responsible", "executors", "auditors", "participants", "templateUsers", "templateViewers", "userCreated", "negotiationExecutors"}
 
+// Through names, per entity, the subject it is seen through: rows of
+// Table whose column Own is the entity's id and whose TypeCol and IDCol
+// name the subject, one of Targets.
+type Through struct {
+	Table, Own, TypeCol, IDCol string
+	Targets                    []string
+}
+
 // rules per content type; types not listed follow defaultRule.
 var rules = map[string]Rule{
 	"Task":    {Members: taskMembers, Add: "tasks_add", EditBy: []string{"owner", "responsible"}, GuestSee: true},
@@ -36,6 +47,15 @@ var rules = map[string]Rule{
 	"Comment": {Via: "subject", EditBy: []string{"owner"}, GuestSee: true, GuestAdd: true},
 	// Tags are the account's shared labels; their author renames or deletes them.
 	"Tag": {Everyone: true, EditBy: []string{"user"}},
+	// Groups of employees are put in task roles, which gives the role to
+	// each member (docs/rights.md): everyone sees them, and only who may
+	// edit the staff structure makes and changes them.
+	"Group": {Everyone: true, Add: "employee_structure"},
+	// A template's schedule is seen by whoever sees the template (its row
+	// of task_schedules names it); only the schedule rules write it, through
+	// /task|project/{id}/schedule (internal/module/task/schedule.go).
+	"Schedule": {Through: &Through{Table: "task_schedules", Own: "schedule_id", TypeCol: "subject_type", IDCol: "subject_id",
+		Targets: []string{"Task", "Project"}}, AdminOnly: true, GuestSee: true},
 	// Deadline requests follow their task; the task rules write them.
 	"DeadlineChangeRequest": {Via: "issue", AdminOnly: true},
 	// Negotiation items, versions and visas follow their task; only the

@@ -8,6 +8,7 @@ import (
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/favorite"
+	"github.com/artel/artel/internal/rights"
 )
 
 // SystemFilter is a built-in task filter with its titles.
@@ -29,7 +30,10 @@ func (f SystemFilter) Title(lang string) string {
 var active = []string{Created, Assigned, Accepted, Delayed, Overdue, Rejected}
 
 // SystemFilters are the built-in filters of the task list, in the order
-// the filter panel shows them: by state, then by the reader's role.
+// the filter panel shows them: by state, then by the reader's role. A role
+// held through a Group counts as the reader's own: a task whose
+// responsible is a group of the reader is in "responsible", not in the
+// owner's "delegated".
 var SystemFilters = []SystemFilter{
 	{"any", "Все задачи", "All tasks", func(t *catalog.Type, _ entity.Scope) entity.Condition {
 		return notTemplate(t)
@@ -89,17 +93,17 @@ func statusIn(t *catalog.Type, statuses []string) entity.Condition {
 		strings.TrimSuffix(strings.Repeat("?, ", len(statuses)), ", ")), Args: args}
 }
 
-// link: a single-link field names the reader.
+// link: a single-link field names the reader, or a Group the reader is in.
 func link(t *catalog.Type, field string, sc entity.Scope) entity.Condition {
-	col := t.Table + "." + t.Field(field).Column
-	return entity.Condition{SQL: fmt.Sprintf("(%s_i = ? AND %s_t = ?)", col, col), Args: []any{sc.Actor.ID, sc.Actor.Type}}
+	return rights.Names(sc, t, field)
 }
 
-// member: a collection field holds the reader.
+// member: a collection field holds the reader, or a Group the reader is in.
 func member(t *catalog.Type, field string, sc entity.Scope) entity.Condition {
+	who := rights.Row(sc, "lk")
 	return entity.Condition{SQL: fmt.Sprintf(`EXISTS (SELECT 1 FROM links lk WHERE lk.account_id = %s.account_id
-		AND lk.src_type = ? AND lk.src_id = %s.id AND lk.field = ? AND lk.dst_type = ? AND lk.dst_id = ?)`, t.Table, t.Table),
-		Args: []any{t.Name, field, sc.Actor.Type, sc.Actor.ID}}
+		AND lk.src_type = ? AND lk.src_id = %s.id AND lk.field = ? AND %s)`, t.Table, t.Table, who.SQL),
+		Args: append([]any{t.Name, field}, who.Args...)}
 }
 
 func join(sep string, conds []entity.Condition) entity.Condition {

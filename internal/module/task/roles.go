@@ -7,13 +7,17 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/value"
 )
 
 // roles answers which table roles the caller holds on one record. Owner
 // and responsible are single links on the record; executors and auditors
 // live in the links table and are read only when a row asks for them
-// (takeup), so listing a page of tasks costs no query per task.
+// (takeup), so listing a page of tasks costs no query per task. A Group
+// in a role gives it to every member (entity.Scope.Is): a member of the
+// responsible group accepts, does or delegates the task as its
+// responsible would, and accepting keeps the group as the responsible.
 type roles struct {
 	ctx  context.Context
 	e    *entity.Engine
@@ -37,7 +41,8 @@ func (r *roles) has(role Role) bool {
 	case Owner:
 		return r.sc.Admin || r.rec.Links["owner"] == r.sc.Actor
 	case Responsible:
-		return r.rec.Links["responsible"] == r.sc.Actor
+		l, ok := r.rec.Links["responsible"]
+		return ok && r.sc.Is(l)
 	case Executor:
 		return r.member("executors")
 	case Auditor:
@@ -46,22 +51,23 @@ func (r *roles) has(role Role) bool {
 	return false
 }
 
-// member reports whether a collection names the caller directly (a group
-// in the collection does not make its members executors here).
+// member reports whether a collection names the caller, directly or
+// through a Group the caller is in.
 func (r *roles) member(field string) bool {
 	if ls, ok := r.rec.Many[field]; ok {
-		return slices.Contains(ls, r.sc.Actor)
+		return slices.ContainsFunc(ls, r.sc.Is)
 	}
 	if r.many == nil && r.err == nil {
-		r.many, r.err = memberships(r.ctx, r.e, r.sc.Account, r.rec.Link(), r.sc.Actor)
+		r.many, r.err = memberships(r.ctx, r.e, r.sc, r.rec.Link())
 	}
 	return r.many[field]
 }
 
-func memberships(ctx context.Context, e *entity.Engine, account int64, of, who value.Link) (map[string]bool, error) {
+func memberships(ctx context.Context, e *entity.Engine, sc entity.Scope, of value.Link) (map[string]bool, error) {
+	who := rights.Row(sc, "links")
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT field FROM links
 		WHERE account_id = ? AND src_type = ? AND src_id = ? AND field IN ('executors', 'auditors')
-		AND dst_type = ? AND dst_id = ?`), account, of.Type, of.ID, who.Type, who.ID)
+		AND `+who.SQL), append([]any{sc.Account, of.Type, of.ID}, who.Args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("task: roles: %w", err)
 	}
@@ -136,18 +142,20 @@ func Possible(e *entity.Engine) func(ctx context.Context, sc entity.Scope, recs 
 	}
 }
 
-// pageMemberships reads which records' executors and auditors name the caller.
+// pageMemberships reads which records' executors and auditors name the
+// caller (directly or through a group).
 func pageMemberships(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []*entity.Record) (map[int64]map[string]bool, error) {
 	if len(recs) == 0 || sc.Actor.ID == 0 {
 		return nil, nil
 	}
-	args := []any{sc.Account, recs[0].Type.Name, sc.Actor.Type, sc.Actor.ID}
+	who := rights.Row(sc, "links")
+	args := append([]any{sc.Account, recs[0].Type.Name}, who.Args...)
 	marks := make([]string, len(recs))
 	for i, rec := range recs {
 		marks[i], args = "?", append(args, rec.ID)
 	}
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT src_id, field FROM links
-		WHERE account_id = ? AND src_type = ? AND field IN ('executors', 'auditors') AND dst_type = ? AND dst_id = ?
+		WHERE account_id = ? AND src_type = ? AND field IN ('executors', 'auditors') AND `+who.SQL+`
 		AND src_id IN (`+strings.Join(marks, ", ")+`)`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("task: roles: %w", err)
