@@ -23,6 +23,7 @@ type scenario struct {
 var scenarios = []scenario{
 	{"list", "list: first page of 25", func(a *loadgen.API) loadgen.Op { return a.ListFirst }},
 	{"screen", "list: the task screen's first page", func(a *loadgen.API) loadgen.Op { return a.ListScreen }},
+	{"screen-emp", "list: screen page, as an employee", func(a *loadgen.API) loadgen.Op { return a.ListScreenEmployee }},
 	{"actual", "list: screen page, filter actual", func(a *loadgen.API) loadgen.Op { return a.ListActual }},
 	{"deep", "list: deep page by pageAfter", func(a *loadgen.API) loadgen.Op { return a.ListDeep }},
 	{"filter", "list: responsible + actual, count", func(a *loadgen.API) loadgen.Op { return a.ListFiltered }},
@@ -133,6 +134,9 @@ func drive(ctx context.Context, c config, res *Result, proc *loadgen.Proc, gen *
 	if err != nil {
 		return err
 	}
+	if api.Employee, err = employeeClient(ctx, cl, proc.URL, c.concurrency, gen.EmpIDs); err != nil {
+		return err
+	}
 	time.Sleep(time.Second)
 	if n, err := proc.RSS(); err == nil {
 		res.RSSIdleMB = float64(n) / mb
@@ -168,6 +172,21 @@ func drive(ctx context.Context, c config, res *Result, proc *loadgen.Proc, gen *
 	}
 	res.RSSLoadMB = float64(peak()) / mb
 	return nil
+}
+
+// employeeClient gives a generated employee a login and signs them in;
+// the first employee is the administrator, so the second is taken.
+func employeeClient(ctx context.Context, admin *loadgen.Client, url string, conns int, emps []int64) (*loadgen.Client, error) {
+	if len(emps) < 2 {
+		return nil, fmt.Errorf("employee scenario: the data set has %d employees", len(emps))
+	}
+	const login, password = "bench-employee@example.com", "bench-password"
+	if _, err := admin.Do(ctx, "POST", fmt.Sprintf("/api/v3/employee/%d", emps[1]),
+		map[string]any{"login": login, "password": password, "canLogin": true}); err != nil {
+		return nil, fmt.Errorf("employee scenario: give a login: %w", err)
+	}
+	cl := loadgen.NewClient(url, conns)
+	return cl, cl.SignIn(ctx, login, password)
 }
 
 func fileSizes(dir string, names ...string) (int64, error) {

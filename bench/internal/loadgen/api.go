@@ -25,6 +25,9 @@ type Account struct {
 type API struct {
 	C *Client
 	A Account
+	// Employee is signed in as an ordinary employee of the account (no
+	// administrator rights): what most readers of the task screen are.
+	Employee *Client
 
 	mu      sync.Mutex
 	created []int64
@@ -59,6 +62,17 @@ func (a *API) ListFirst(ctx context.Context, w *Worker) error { return a.get(ctx
 // ListScreen is the first page of the task list screen: the fields and
 // counts its rows show, nothing more.
 func (a *API) ListScreen(ctx context.Context, w *Worker) error { return a.get(ctx, screenPage) }
+
+// ListScreenEmployee is the task screen's first page as an employee, who
+// sees only the tasks their roles name, so every count and list carries
+// the rights condition.
+func (a *API) ListScreenEmployee(ctx context.Context, w *Worker) error {
+	if a.Employee == nil {
+		return errors.New("no employee signed in")
+	}
+	_, err := a.Employee.Do(ctx, "GET", screenPage, nil)
+	return err
+}
 
 // ListActual is the same page through the built-in "actual" filter, whose
 // count is over most of the tasks.
