@@ -47,6 +47,12 @@ type ListQuery struct {
 type Condition struct {
 	SQL  string
 	Args []any
+	// Anchored says every alternative of the condition tests the account
+	// (or the row id) itself, each with an index of its own. The list then
+	// keeps its own account test out of SQLite's choice of index
+	// ("+account_id"), which would otherwise walk the whole account
+	// instead of uniting the few index reads the condition needs.
+	Anchored bool
 }
 
 // Page is one page of a list.
@@ -121,6 +127,12 @@ func unfiltered(lq ListQuery) bool {
 // where is the list's condition: account, filter, search and module rules.
 func (e *Engine) where(ctx context.Context, sc Scope, t *catalog.Type, lq ListQuery, opt value.Options) (sqlPart, error) {
 	w := sqlPart{sql: t.Table + ".account_id = ?", args: []any{sc.Account}}
+	for _, c := range lq.Where {
+		if c.Anchored {
+			w.sql = "+" + w.sql
+			break
+		}
+	}
 	and := func(p sqlPart) {
 		w.sql += " AND (" + p.sql + ")"
 		w.args = append(w.args, p.args...)

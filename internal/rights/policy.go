@@ -66,7 +66,9 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 	if len(parts) == 0 {
 		return &entity.Condition{SQL: "1 = 0"}, nil
 	}
-	return &entity.Condition{SQL: "(" + strings.Join(parts, ") OR (") + ")", Args: args}, nil
+	// Own card, members and via parts each test the row id or the account
+	// with an index of their own (members, via); a Through part does not.
+	return &entity.Condition{SQL: "(" + strings.Join(parts, ") OR (") + ")", Args: args, Anchored: r.Through == nil}, nil
 }
 
 // through matches entities whose row in th's table names a subject the
@@ -108,17 +110,25 @@ func (p *Policy) members(sc entity.Scope, t *catalog.Type, fields []string) *ent
 		}
 		switch f.Role {
 		case catalog.RoleLink:
+			// The account inside each part lets the part use the link's
+			// (account_id, x_i, x_t) index on its own (Condition.Anchored).
 			c := Names(sc, t, name)
-			parts, args = append(parts, c.SQL), append(args, c.Args...)
+			parts = append(parts, fmt.Sprintf("(%s.account_id = ? AND %s)", t.Table, c.SQL))
+			args = append(append(args, sc.Account), c.Args...)
 		case catalog.RoleLinks:
 			many = append(many, f.Name)
 		}
 	}
 	if len(many) > 0 {
+		// An uncorrelated IN, not EXISTS: each part of the OR is then an
+		// index lookup (the links_dst index here), so SQLite answers the
+		// whole condition as a union of index reads (MULTI-INDEX OR)
+		// instead of testing every row of the account, and a count of what
+		// an employee sees costs what they see, not the table's size.
 		row := Row(sc, "l")
-		parts = append(parts, fmt.Sprintf(`EXISTS (SELECT 1 FROM links l WHERE l.src_type = ? AND l.src_id = %s.id
-			AND l.field IN (%s) AND %s)`, t.Table, marks(len(many)), row.SQL))
-		args = append(append(append(args, t.Name), many...), row.Args...)
+		parts = append(parts, fmt.Sprintf(`%s.id IN (SELECT l.src_id FROM links l WHERE l.account_id = ? AND %s
+			AND l.field IN (%s) AND l.src_type = ?)`, t.Table, row.SQL, marks(len(many))))
+		args = append(append(append(append(args, sc.Account), row.Args...), many...), t.Name)
 	}
 	if len(parts) == 0 {
 		return nil
@@ -137,14 +147,19 @@ func (p *Policy) via(sc entity.Scope, t *catalog.Type, field string, depth int) 
 		if err != nil {
 			return nil, err
 		}
-		sub := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s.account_id = ?", tt.Table, tt.Table, tt.Table)
+		acc := tt.Table + ".account_id = ?"
+		if cond != nil && cond.Anchored {
+			acc = "+" + acc // as entity lists do for an anchored condition
+		}
+		sub := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s", tt.Table, tt.Table, acc)
 		subArgs := []any{sc.Account}
 		if cond != nil {
 			sub += " AND (" + cond.SQL + ")"
 			subArgs = append(subArgs, cond.Args...)
 		}
-		parts = append(parts, fmt.Sprintf("(%s.%s_t = ? AND %s.%s_i IN (%s))", t.Table, f.Column, t.Table, f.Column, sub))
-		args = append(append(args, target), subArgs...)
+		parts = append(parts, fmt.Sprintf("(%s.account_id = ? AND %s.%s_t = ? AND %s.%s_i IN (%s))",
+			t.Table, t.Table, f.Column, t.Table, f.Column, sub))
+		args = append(append(args, sc.Account, target), subArgs...)
 	}
 	if len(parts) == 0 {
 		return &entity.Condition{SQL: "1 = 0"}, nil
