@@ -184,7 +184,30 @@ func TestCommentNotifiesSubscribers(t *testing.T) {
 			{Name: "dismiss all", Method: "DELETE", Path: "/api/v3/notification/all", Status: 200, Req: at(w.ann)},
 			{Name: "Ann's bell is empty", Method: "GET", Path: "/api/v3/notification/counter", Status: 200, Req: at(w.ann), Contains: []string{`"count":0`}},
 			{Name: "the administrator's is not", Method: "GET", Path: "/api/v3/notification/counter", Status: 200, Contains: []string{`"count":2`}},
+			{Name: "deleting the task", Method: "DELETE", Path: w.taskPath, Status: 200},
+			{Name: "takes its notifications along", Method: "GET", Path: "/api/v3/notification", Status: 200, NotContains: []string{`"Первое"`, `"Второе"`}},
 		})
+	})
+}
+
+// TestNoNotificationForWhoCannotSee: a subscription left to someone who
+// lost sight of the subject some other way (a rights group changed) tells
+// them nothing.
+func TestNoNotificationForWhoCannotSee(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		w := newSubscribeWorld(t, h)
+		err := h.Srv.DB.Exec(t.Context(), `INSERT INTO subscriptions (account_id, subject_type, subject_id, user_type, user_id, created_at)
+			VALUES (?, 'Task', ?, 'Employee', ?, 0)`, h.Account, w.task, w.miraID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.comment(t, "", "Только для участников")
+		if n := w.unread(t, w.mira); n != 0 {
+			t.Fatalf("Mira cannot see the task yet was told: %v", n)
+		}
+		if n := w.unread(t, w.ann); n != 1 {
+			t.Fatalf("Ann: %v", n)
+		}
 	})
 }
 
