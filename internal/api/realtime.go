@@ -32,11 +32,10 @@ func (s *Server) withRealtime(next http.Handler) http.Handler {
 func (s *Server) counter(ctx context.Context, c *call, _ []int64) Response {
 	var unread int64
 	if c.sc.Actor.Type == "Employee" {
-		rec, err := s.Engine.Get(ctx, c.sc, "Employee", c.sc.Actor.ID)
-		if err != nil {
+		var err error
+		if unread, err = s.Subscriptions.Unread(ctx, c.sc); err != nil {
 			return s.errorResponse(c, err)
 		}
-		unread, _ = rec.Values["notificationsUnreadCount"].(int64)
 	}
 	online := 0
 	if s.Realtime != nil {

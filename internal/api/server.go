@@ -23,6 +23,7 @@ import (
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
+	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
@@ -44,6 +45,8 @@ type Server struct {
 	// Realtime is the live socket, served at /ecomet/websocket and /comet/.
 	Realtime *realtime.Hub
 	Comments *comment.Rules
+	// Subscriptions are who follows comments, and their notifications.
+	Subscriptions *subscribe.Subscriptions
 	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
 	Favorites *favorite.Favorites
 	Tags      *tag.Tags

@@ -17,6 +17,7 @@ import (
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
+	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
 	"github.com/artel/artel/internal/realtime"
@@ -43,6 +44,9 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	files := file.Register(engine)
 	task.Register(engine, policy)
 	comments := comment.Register(engine, policy)
+	// After the comment and task rules, so it sees a comment and a
+	// subject's participants as those rules leave them.
+	subscriptions := subscribe.Register(engine)
 	favorites := favorite.Register(engine)
 	tags := tag.Register(engine)
 	authSvc := auth.NewService(db)
@@ -69,9 +73,10 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		Bus: bus, Node: node, Log: log, Sockets: m.LiveSockets})
 	authSvc.SessionsEnded = hub.SessionsEnded
 	rightsSvc.Changed = hub.RightsChanged
+	subscriptions.Scope, subscriptions.Push = rightsSvc.Fill, hub.Send
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	return &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
-		Rights: rightsSvc, Realtime: hub, Comments: comments, Favorites: favorites, Tags: tags, Files: files, Version: version, Log: log, Web: web.Handler(),
+		Rights: rightsSvc, Realtime: hub, Comments: comments, Subscriptions: subscriptions, Favorites: favorites, Tags: tags, Files: files, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN")}, nil
 }

@@ -15,6 +15,10 @@ var computed = set(
 	"calculatedFields", "isOnline", "lastComment", "lastCommentTimeCreated",
 	"unreadCommentsCount", "hiddenCommentsCount", "attachesCountInComments",
 	"commentsWithoutTransportCount", "wasRead", "isLiked", "canEdit",
+	// Subscriptions and notifications live in their own tables
+	// (internal/module/subscribe): a reader subscribes only themselves, so
+	// subscribers is not a collection a client writes.
+	"subscribers", "notificationsUnreadCount",
 )
 
 // addWriteOnly gives types a write-only field the reference lacks: a guest

@@ -185,4 +185,26 @@ var migrations = []Migration{
 			`CREATE INDEX entity_history_subject ON entity_history (account_id, subject_type, subject_id, id)`,
 		}
 	}, nil},
+	{13, "comment subscriptions and notifications", func(d store.Dialect) []string {
+		// Who follows the comments of a subject (internal/module/subscribe),
+		// and what each user was told: one row per recipient, newest by id.
+		// A notification is active until its reader dismisses it; the bell
+		// counts the active ones, so (recipient, is_active, id) serves both
+		// the counter and the active list, (recipient, id) the whole list.
+		return []string{
+			`CREATE TABLE subscriptions (account_id BIGINT NOT NULL, subject_type TEXT NOT NULL,
+				subject_id BIGINT NOT NULL, user_type TEXT NOT NULL, user_id BIGINT NOT NULL,
+				created_at BIGINT NOT NULL,
+				PRIMARY KEY (account_id, subject_type, subject_id, user_type, user_id))`,
+			`CREATE TABLE notifications (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, recipient_type TEXT NOT NULL, recipient_id BIGINT NOT NULL,
+				type TEXT NOT NULL, subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL,
+				comment_id BIGINT, sender_type TEXT, sender_id BIGINT, content TEXT NOT NULL,
+				is_mention INTEGER NOT NULL DEFAULT 0, is_active INTEGER NOT NULL DEFAULT 1,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX notifications_recipient ON notifications (account_id, recipient_type, recipient_id, id)`,
+			`CREATE INDEX notifications_active ON notifications (account_id, recipient_type, recipient_id, is_active, id)`,
+			`CREATE INDEX notifications_subject ON notifications (account_id, subject_type, subject_id)`,
+		}
+	}, nil},
 }

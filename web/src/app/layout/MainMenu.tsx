@@ -1,6 +1,6 @@
 // The main menu: the user's items from GET /api/v3/menu with their icons,
-// a help link per module, the active item highlighted, and the footer with
-// the seasonal theme, the language and the user.
+// a help link per module, the active item highlighted, the notifications
+// bell, and the footer with the seasonal theme, the language and the user.
 import { ActionIcon, Group, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconHelp, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useSession, type MenuItem } from '../session';
 import { MenuIcon } from './MenuIcon';
 import { menuLabel } from './menuLabels';
 import { MenuFooter } from './MenuFooter';
+import { NotificationBell } from './NotificationBell';
 
 /** activeItem names the item an address belongs to: by area, else by the item's own url. */
 export function activeItem(items: MenuItem[], pathname: string): string | undefined {
@@ -36,10 +37,18 @@ export function MainMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
             <Text fw={700} truncate>{product}</Text>
           </UnstyledButton>
         )}
-        <ActionIcon variant="subtle" onClick={onToggle} aria-label={collapsed ? t('menu.expand') : t('menu.collapse')} data-testid="menu-toggle">
-          {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
-        </ActionIcon>
+        <Group gap={4} wrap="nowrap">
+          {!collapsed && <NotificationBell />}
+          <ActionIcon variant="subtle" onClick={onToggle} aria-label={collapsed ? t('menu.expand') : t('menu.collapse')} data-testid="menu-toggle">
+            {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
+          </ActionIcon>
+        </Group>
       </Group>
+      {collapsed && (
+        <Group justify="center" pb="xs">
+          <NotificationBell />
+        </Group>
+      )}
       <ScrollArea style={{ flex: 1 }} px={collapsed ? 4 : 'xs'}>
         {items.map((item) => (
           <MenuEntry key={item.id} item={item} label={menuLabel(item.id, item.title, t)} active={item.id === active} collapsed={collapsed} />

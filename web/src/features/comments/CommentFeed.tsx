@@ -2,17 +2,20 @@
 // server sends the newest first and pages back, the feed shows the oldest
 // at the top, opens on the latest and loads older ones when scrolled to the
 // top. Unread comments are marked and reported read once the feed is seen.
+// Above them, who follows the subject's comments.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentVisibility, useInViewport } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
-import { useList } from '../../data/hooks';
+import { useEntity, useList } from '../../data/hooks';
 import type { Entity, Link } from '../../data/types';
 import { commentsEndpoint, markAsRead } from './api';
 import { Composer } from './Composer';
 import { CommentItem } from './CommentItem';
+import { SubscribersBar } from './SubscribersBar';
+import { SUBSCRIPTION_FIELDS, refreshSubscription } from './subscriptions';
 import type { CommentDraft } from './draft';
 import { useCommentDraft } from './useCommentDraft';
 
@@ -53,6 +56,7 @@ function Feed({ subject, title }: CommentFeedProps) {
   const { t } = useTranslation();
   const list = useList({ contentType: 'Comment', endpoint: commentsEndpoint(subject), limit: PAGE });
   const shown = useMemo(() => [...list.items].reverse(), [list.items]);
+  const { entity: subjectEntity } = useEntity(subject.contentType, subject.id, { fields: SUBSCRIPTION_FIELDS });
   const draft = useCommentDraft(subject);
   const [sending, setSending] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -88,6 +92,8 @@ function Feed({ subject, title }: CommentFeedProps) {
     if (d.workTime) body.workTime = { contentType: 'DateInterval', value: d.workTime };
     try {
       await list.add(body);
+      // Writing a comment subscribes its author.
+      if (subjectEntity?.subscribed === false) void refreshSubscription(subject).catch(() => undefined);
     } catch (err) {
       draft.restore(d);
       notifications.show({ color: 'red', title: t('comments.sendFailed'), message: errorText(err, t) });
@@ -99,6 +105,7 @@ function Feed({ subject, title }: CommentFeedProps) {
   return (
     <Stack gap="sm" data-testid="comment-feed" ref={viewRef}>
       <Title order={4}>{title ?? t('comments.title')}</Title>
+      {subjectEntity && <SubscribersBar entity={subjectEntity} />}
       {list.state === 'error' && <Alert color="red">{errorText(list.error, t)}</Alert>}
       <Box ref={scroller} onScroll={onScroll} style={{ maxHeight: 520, overflowY: 'auto' }} data-testid="comment-list">
         <Stack gap="xs" pr={4}>

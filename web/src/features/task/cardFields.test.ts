@@ -45,4 +45,10 @@ describe('otherFields', () => {
     expect(blank.map((x) => x.name)).toEqual(['reminderTime']);
     expect(otherFields(type, task({ possibleActions: ['act_read'] })).blank).toEqual([]);
   });
+
+  it('leaves the subscribers to the comments block', () => {
+    const withSubs: TypeInfo = { ...type, fields: [...type.fields, f('subscribers', 'computed', { readOnly: true }), f('subscribed', 'computed', { readOnly: true })] };
+    const e = task({ subscribed: true, subscribers: [{ contentType: 'Employee', id: '1' }] });
+    expect(otherFields(withSubs, e).filled.map((x) => x.name)).not.toContain('subscribers');
+  });
 });

@@ -28,6 +28,7 @@ const OWN_BLOCKS = new Set([
   'milestones', 'subTasks', 'tasks', 'subProjects', 'comments', 'workedOffTime', 'deadlineChangeRequest',
   'kpiPercentage', 'possibleActions', 'rights', 'editableFields', 'lastComment', 'lastCommentTimeCreated',
   'isUnread', 'unreadCommentsCount', 'firstUnreadComment', 'hiddenCommentsCount', 'unreadAnswer', 'lastView',
+  'subscribed', 'subscribers', 'subscribersCount', 'possibleSubscribers', 'possibleSubscribersCount',
   ...KPI_FIELDS,
 ]);
 

@@ -26,6 +26,19 @@ export function JsonDisplay({ value, compact }: DisplayProps) {
     if (value.every((v) => typeof v === 'string' || typeof v === 'number')) {
       return <Text span inherit lineClamp={compact ? 1 : undefined}>{value.join(', ')}</Text>;
     }
+    // Computed lists of people (subscribers, possibleSubscribers) read as names.
+    if (value.every((v) => isLink(v) && !isContact(v))) {
+      return (
+        <Text span inherit lineClamp={compact ? 1 : undefined}>
+          {value.map((v, i) => (
+            <span key={`${v.contentType}:${v.id}`}>
+              {i > 0 && ', '}
+              <LinkName link={{ contentType: v.contentType, id: String(v.id) }} />
+            </span>
+          ))}
+        </Text>
+      );
+    }
     if (value.every(isContact)) {
       const lines = value.map((v) => contactInfoName(v, t));
       return compact ? (
