@@ -75,6 +75,11 @@ func TestCommentsWriteAndRead(t *testing.T) {
 			{Name: "and the author sees them read", Method: "GET", Path: w.listPath, Status: 200, Contains: []string{`"wasRead":true`}, NotContains: []string{`"wasRead":false`}},
 			{Name: "lists ask for the figures by name", Method: "GET", Path: "/api/v3/task" + apitest.Q(`{"fields":["unreadCommentsCount"]}`), Status: 200,
 				Req: apitest.Req{Token: w.lev}, Contains: []string{`"unreadCommentsCount":0`}},
+			// Counted without a rights condition (the task is seen, so are
+			// its comments: entity.Through); the figure must not change.
+			{Name: "a member's list counts every comment of the task", Method: "GET",
+				Path: "/api/v3/task" + apitest.Q(`{"fields":["commentsCount"],"onlyRequestedFields":true}`), Status: 200,
+				Req: apitest.Req{Token: w.lev}, Contains: []string{`"commentsCount":2`}},
 		})
 	})
 }

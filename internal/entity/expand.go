@@ -97,14 +97,19 @@ func (e *Engine) counts(ctx context.Context, sc Scope, recs []*Record, fields []
 		case catalog.RoleReverse:
 			rt := e.Cat.Type(coll.Reverse.Type)
 			col := rt.Field(coll.Reverse.Field).Column
-			w, err := e.restrict(ctx, sc, rt, sqlPart{sql: fmt.Sprintf("%s.account_id = ? AND %s_t = ? AND %s_i IN (%s)",
-				rt.Table, col, col, placeholders(len(ids))), args: append([]any{sc.Account, t.Name}, int64Args(ids)...)})
-			if err != nil {
-				return err
+			w := sqlPart{sql: fmt.Sprintf("%s.account_id = ? AND %s_t = ? AND %s_i IN (%s)",
+				rt.Table, col, col, placeholders(len(ids))), args: append([]any{sc.Account, t.Name}, int64Args(ids)...)}
+			// recs are what the reader sees, so whatever is seen through
+			// them is seen whole.
+			if e.seenThrough(sc, rt) != coll.Reverse.Field {
+				var err error
+				if w, err = e.restrict(ctx, sc, rt, w); err != nil {
+					return err
+				}
 			}
 			q := fmt.Sprintf("SELECT %s_i, COUNT(*) FROM %s WHERE %s GROUP BY %s_i", col, rt.Table, w.sql, col)
 			name := f.Name
-			err = e.eachPair(ctx, q, w.args, func(owner, n int64) {
+			err := e.eachPair(ctx, q, w.args, func(owner, n int64) {
 				byID[owner].Counts[name] = n
 			})
 			if err != nil {

@@ -33,6 +33,24 @@ type Policy interface {
 	PossibleActions(ctx context.Context, sc Scope, recs []*Record) map[int64][]string
 }
 
+// Through is what a Policy may add: the link field through which the
+// scope sees entities of t exactly when it sees what the field points at
+// (comments through their subject), or "" when visibility is anything
+// else. Counting such entities of records the scope already sees needs
+// no visibility condition, which would otherwise select everything the
+// reader sees of the parent type.
+type Through interface {
+	SeenThrough(sc Scope, t *catalog.Type) string
+}
+
+// seenThrough asks the policy, when it can answer.
+func (e *Engine) seenThrough(sc Scope, t *catalog.Type) string {
+	if th, ok := e.Policy.(Through); ok {
+		return th.SeenThrough(sc, t)
+	}
+	return ""
+}
+
 func (e *Engine) visible(ctx context.Context, sc Scope, t *catalog.Type) (*Condition, error) {
 	if e.Policy == nil || sc.System {
 		return nil, nil

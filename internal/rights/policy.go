@@ -95,6 +95,17 @@ func (p *Policy) through(sc entity.Scope, t *catalog.Type, th *Through, depth in
 		th.Table, t.Table, th.Own, t.Table, strings.Join(parts, " OR ")), Args: args}, nil
 }
 
+// SeenThrough answers entity.Through: the Via field of a type whose rule
+// grants visibility in no other way (comments, negotiation items).
+func (p *Policy) SeenThrough(sc entity.Scope, t *catalog.Type) string {
+	r := ruleFor(t.Name)
+	if sc.Admin || r.Via == "" || r.Everyone || r.Read != "" || len(r.Members) > 0 || r.Through != nil ||
+		t.Name == sc.Actor.Type || (sc.Guest && !r.GuestSee) {
+		return ""
+	}
+	return r.Via
+}
+
 // members matches entities whose member fields name the reader, directly
 // or through a Group the reader is in (see reader.go).
 func (p *Policy) members(sc entity.Scope, t *catalog.Type, fields []string) *entity.Condition {

@@ -141,6 +141,15 @@ func (p *Policy) uploadedBy(ctx context.Context, sc entity.Scope, ids []int64) (
 	return out, nil
 }
 
+// SeenThrough passes on the wrapped rights' answer; files are seen in
+// ways of their own, so never through a link alone.
+func (p *Policy) SeenThrough(sc entity.Scope, t *catalog.Type) string {
+	if th, ok := p.Policy.(entity.Through); ok && t.Name != "File" {
+		return th.SeenThrough(sc, t)
+	}
+	return ""
+}
+
 // Needs passes on the fields the wrapped rights read from listed records
 // (entity projections ask the policy for them).
 func (p *Policy) Needs(typeName string) []string {
