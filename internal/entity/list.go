@@ -103,6 +103,9 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(countSQL), countArgs...).Scan(&page.Count); err != nil {
 		return nil, fmt.Errorf("entity: count %s: %w", t.Name, err)
 	}
+	if err := e.denseByID(ctx, sc, t, l, page.Count); err != nil {
+		return nil, err
+	}
 	switch {
 	case lq.PageAfter > 0:
 		err = l.after(ctx, sc, page, lq.PageAfter, "pageAfter")
@@ -117,6 +120,34 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 		return nil, err
 	}
 	return page, nil
+}
+
+// denseWalk is the share of an account's rows (1/denseWalk) above which a
+// page in id order is found faster by walking the id index and testing
+// each row than by uniting the condition's index reads and sorting them:
+// the walk then passes about denseWalk rows per row it keeps.
+const denseWalk = 50
+
+// denseByID gives a list in plain id order whose anchored condition
+// (Condition.Anchored) matches a large share of the account back its
+// account test as an index choice, so the page walks the id index. The
+// union of index reads costs what the reader sees (27,000 row visits for
+// an employee on a million tasks); the walk costs about denseWalk rows
+// per row of the page. A sparse reader keeps the union.
+func (e *Engine) denseByID(ctx context.Context, sc Scope, t *catalog.Type, l *lister, count int64) error {
+	if !strings.HasPrefix(l.where.sql, "+") || len(l.keys) != 1 {
+		return nil
+	}
+	var total int64
+	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(
+		"SELECT COALESCE(SUM(n), 0) FROM entity_counts WHERE account_id = ? AND content_type = ?"),
+		sc.Account, t.Name).Scan(&total); err != nil {
+		return fmt.Errorf("entity: count %s: %w", t.Name, err)
+	}
+	if count*denseWalk >= total {
+		l.where.sql = strings.TrimPrefix(l.where.sql, "+")
+	}
+	return nil
 }
 
 // unfiltered lists count from entity_counts, not by counting rows.
