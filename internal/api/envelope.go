@@ -67,31 +67,45 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &
 
 // write sends the envelope. The data goes through appendJSON, which writes
 // the same bytes as encoding/json without its reflection.
-func (r Response) write(w http.ResponseWriter) {
+func (r Response) write(w http.ResponseWriter) { r.encode().send(w) }
+
+// encoded is an answer ready to send: its bytes in a pooled buffer.
+type encoded struct {
+	status int
+	bp     *[]byte
+	failed bool
+}
+
+// encode renders the envelope; the work is done before anything is sent,
+// so the caller can give its admission slot back in between.
+func (r Response) encode() encoded {
 	env := r.envelope()
 	metaJSON, err := json.Marshal(env.Meta)
 	bp := bufPool.Get().(*[]byte)
-	defer func() {
-		// A rare huge answer (the OpenAPI document) is not kept around.
-		if cap(*bp) <= 1<<20 {
-			*bp = (*bp)[:0]
-			bufPool.Put(bp)
-		}
-	}()
 	b := append(append((*bp)[:0], `{"meta":`...), metaJSON...)
 	b = append(b, `,"data":`...)
 	if err == nil {
 		b, err = appendJSON(b, env.Data)
 	}
-	if err != nil {
-		// Only a bug can get here (every value kind refuses NaN and the like).
+	*bp = append(b, '}', '\n')
+	// Only a bug can fail here (every value kind refuses NaN and the like).
+	return encoded{status: r.Status, bp: bp, failed: err != nil}
+}
+
+func (e encoded) send(w http.ResponseWriter) {
+	defer func() {
+		// A rare huge answer (the OpenAPI document) is not kept around.
+		if cap(*e.bp) <= 1<<20 {
+			*e.bp = (*e.bp)[:0]
+			bufPool.Put(e.bp)
+		}
+	}()
+	if e.failed {
 		writeJSON(w, http.StatusInternalServerError, fail(http.StatusInternalServerError, "internal", "internal").envelope())
 		return
 	}
-	b = append(b, '}', '\n')
-	*bp = b
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(r.Status)
-	_, _ = w.Write(b)
+	w.WriteHeader(e.status)
+	_, _ = w.Write(*e.bp)
 }

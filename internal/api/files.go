@@ -51,20 +51,23 @@ func (s *Server) uploadFile(ctx context.Context, c *call, _ []int64) Response {
 // serveDownload answers GET /file/{id}/download with the bytes themselves,
 // not an envelope, so it is served before dispatch (and not in bulk).
 // Errors still come in the envelope.
-func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request, c *call) bool {
-	if len(c.segs) != 3 || c.segs[0] != "file" || c.segs[2] != "download" ||
-		(r.Method != http.MethodGet && r.Method != http.MethodHead) {
-		return false
-	}
+// isDownload: GET or HEAD /api/v3/file/{id}/download, which answers with
+// the file's bytes instead of an envelope.
+func isDownload(r *http.Request, c *call) bool {
+	return len(c.segs) == 3 && c.segs[0] == "file" && c.segs[2] == "download" &&
+		(r.Method == http.MethodGet || r.Method == http.MethodHead)
+}
+
+func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request, c *call) {
 	id, okID := parseID(c.segs[1])
 	if !okID {
 		s.notFound(c).write(w)
-		return true
+		return
 	}
 	rec, data, err := s.Files.Open(r.Context(), c.sc, id)
 	if err != nil {
 		s.errorResponse(c, err).write(w)
-		return true
+		return
 	}
 	name, _ := rec.Values["name"].(string)
 	ct, _ := rec.Values["mimeType"].(string)
@@ -84,5 +87,4 @@ func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request, c *call) 
 	if r.Method == http.MethodGet {
 		_, _ = w.Write(data)
 	}
-	return true
 }

@@ -60,6 +60,8 @@ type Server struct {
 	Metrics *metrics.Metrics
 	// MetricsToken, when set, is the bearer token /metrics requires.
 	MetricsToken string
+	// Admission bounds the API calls that work at once (nil: no bound).
+	Admission *Admission
 
 	openapi sync.Map // language -> generated document
 }
@@ -145,16 +147,25 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 	// The API description and registration by invite link need no sign-in.
 	public := len(c.segs) == 1 && (c.segs[0] == "openapi.json" ||
 		c.segs[0] == "inviteLinkRegistration" && r.Method == http.MethodPost)
+	// The slot is taken once the body is in and given back before the
+	// answer goes out, so a slow client holds none.
+	leave := s.Admission.enter(r.Context())
 	if !public {
 		if res, ok := s.authenticate(r, c); !ok {
+			leave()
 			res.write(w)
 			return
 		}
 	}
-	if s.serveDownload(w, r, c) {
+	if isDownload(r, c) {
+		leave()
+		s.serveDownload(w, r, c)
 		return
 	}
-	s.dispatch(r.Context(), c).write(w)
+	res := s.dispatch(r.Context(), c)
+	body := res.encode()
+	leave()
+	body.send(w)
 }
 
 // splitPath returns the segments after /api/v3/, ignoring a trailing slash.

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"log/slog"
 	"os"
+	"strconv"
 
 	"github.com/artel/artel/internal/account"
 	"github.com/artel/artel/internal/api"
@@ -78,5 +79,15 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// would show in the process list.
 	return &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
 		Rights: rightsSvc, Realtime: hub, Comments: comments, Subscriptions: subscriptions, Favorites: favorites, Tags: tags, Files: files, Version: version, Log: log, Web: web.Handler(),
-		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN")}, nil
+		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}, nil
+}
+
+// admission bounds the API calls at work at once: ARTEL_API_CONCURRENCY,
+// or the default for the database (api.DefaultSlots); 0 turns it off.
+func admission(db *store.DB) *api.Admission {
+	n := api.DefaultSlots(db.Dialect == store.Postgres)
+	if v, err := strconv.Atoi(os.Getenv("ARTEL_API_CONCURRENCY")); err == nil {
+		n = v
+	}
+	return api.NewAdmission(n, api.DefaultMaxWait)
 }
