@@ -80,6 +80,12 @@ func TestCommentsWriteAndRead(t *testing.T) {
 			{Name: "a member's list counts every comment of the task", Method: "GET",
 				Path: "/api/v3/task" + apitest.Q(`{"fields":["commentsCount"],"onlyRequestedFields":true}`), Status: 200,
 				Req: apitest.Req{Token: w.lev}, Contains: []string{`"commentsCount":2`}},
+			// The comment rules answer both figures from one query.
+			{Name: "the count and the unread count together", Method: "GET",
+				Path: "/api/v3/task" + apitest.Q(`{"fields":["commentsCount","unreadCommentsCount"],"onlyRequestedFields":true}`), Status: 200,
+				Req: apitest.Req{Token: w.lev}, Contains: []string{`"commentsCount":2,"contentType":"Task"`, `"unreadCommentsCount":0`}},
+			{Name: "the author's default list counts them too", Method: "GET", Path: "/api/v3/task", Status: 200,
+				Contains: []string{`"commentsCount":2`}},
 		})
 	})
 }

@@ -95,6 +95,10 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 			colls = append(colls, f)
 		}
 	}
+	counts, handed, err := e.handOver(ctx, sc, recs[0].Type, counts)
+	if err != nil {
+		return err
+	}
 	if err := e.counts(ctx, sc, recs, counts); err != nil {
 		return err
 	}
@@ -111,7 +115,7 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 			r.Computed["possibleActions"] = list
 		}
 	}
-	if err := e.compute(ctx, sc, recs, sel); err != nil {
+	if err := e.compute(ctx, sc, recs, sel, handed); err != nil {
 		return err
 	}
 	got, err := e.collections(ctx, sc, recs, colls)

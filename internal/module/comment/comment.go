@@ -47,8 +47,13 @@ func Register(e *entity.Engine, p *rights.Policy) *Rules {
 				fields = append(fields, f)
 			}
 		}
+		var counts []string
+		if t.Has("commentsCount") {
+			// The unread query counts them all on the way.
+			counts = []string{"commentsCount"}
+		}
 		if len(fields) > 0 {
-			e.Compute(subject, entity.Computer{Fields: fields, Fill: r.fillSubject})
+			e.Compute(subject, entity.Computer{Fields: fields, Counts: counts, Fill: r.fillSubject})
 		}
 	}
 	if p.More == nil {

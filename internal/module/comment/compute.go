@@ -2,6 +2,7 @@ package comment
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"github.com/artel/artel/internal/catalog"
@@ -140,17 +141,29 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 	base := fmt.Sprintf(`FROM %s c WHERE c.account_id = ? AND c.%s_i IN (%s) AND c.%s_t = ? AND COALESCE(c.%s, 0) = 0`,
 		c.table, c.subject, marks(len(ids)), c.subject, c.dropped)
 	args := append(append([]any{sc.Account}, anyIDs(ids)...), t.Name)
-	unread := map[int64][2]int64{}
-	if (want["isUnread"] || want["unreadCommentsCount"] || want["firstUnreadComment"]) && sc.Actor.ID != 0 {
-		q := fmt.Sprintf(`SELECT c.%s_i, COUNT(*), MIN(c.id) FROM %s c LEFT JOIN comment_reads r ON r.account_id = c.account_id
+	// One grouped pass over the page's comments answers the total (all of
+	// them, as the engine's commentsCount) and the unread ones: others'
+	// comments, not dropped, past my read marker.
+	unread := map[int64][3]int64{} // subject -> total, unread, first unread
+	wantUnread := (want["isUnread"] || want["unreadCommentsCount"] || want["firstUnreadComment"]) && sc.Actor.ID != 0
+	if wantUnread || want["commentsCount"] {
+		isUnread := "0 = 1"
+		if sc.Actor.ID != 0 {
+			isUnread = fmt.Sprintf(`COALESCE(c.%s, 0) = 0 AND NOT (COALESCE(c.%s_t, '') = ? AND COALESCE(c.%s_i, 0) = ?)
+				AND c.id > COALESCE(r.last_read_id, 0)`, c.dropped, c.owner, c.owner)
+		}
+		q := fmt.Sprintf(`SELECT c.%s_i, COUNT(*), SUM(CASE WHEN %s THEN 1 ELSE 0 END), MIN(CASE WHEN %s THEN c.id END)
+			FROM %s c LEFT JOIN comment_reads r ON r.account_id = c.account_id
 			AND r.subject_type = c.%s_t AND r.subject_id = c.%s_i AND r.reader_type = ? AND r.reader_id = ?
-			WHERE c.account_id = ? AND c.%s_i IN (%s) AND c.%s_t = ? AND COALESCE(c.%s, 0) = 0
-			AND NOT (COALESCE(c.%s_t, '') = ? AND COALESCE(c.%s_i, 0) = ?) AND c.id > COALESCE(r.last_read_id, 0)
-			GROUP BY c.%s_i`, c.subject, c.table, c.subject, c.subject, c.subject, marks(len(ids)), c.subject, c.dropped,
-			c.owner, c.owner, c.subject)
-		qargs := append([]any{sc.Actor.Type, sc.Actor.ID}, args...)
-		qargs = append(qargs, sc.Actor.Type, sc.Actor.ID)
-		if err := r.rows3(ctx, q, qargs, func(id, n, first int64) { unread[id] = [2]int64{n, first} }); err != nil {
+			WHERE c.account_id = ? AND c.%s_i IN (%s) AND c.%s_t = ? GROUP BY c.%s_i`,
+			c.subject, isUnread, isUnread, c.table, c.subject, c.subject, c.subject, marks(len(ids)), c.subject, c.subject)
+		var qargs []any
+		if sc.Actor.ID != 0 {
+			qargs = append(qargs, sc.Actor.Type, sc.Actor.ID, sc.Actor.Type, sc.Actor.ID)
+		}
+		qargs = append(append(qargs, sc.Actor.Type, sc.Actor.ID, sc.Account), anyIDs(ids)...)
+		qargs = append(qargs, t.Name)
+		if err := r.rows4(ctx, q, qargs, func(id, total, n, first int64) { unread[id] = [3]int64{total, n, first} }); err != nil {
 			return err
 		}
 	}
@@ -172,6 +185,10 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 	created := r.e.Cat.Type("Comment").Field("timeCreated")
 	for _, rec := range recs {
 		u := unread[rec.ID]
+		if want["commentsCount"] {
+			rec.SetCount("commentsCount", u[0])
+		}
+		u = [3]int64{u[1], u[2]}
 		set := func(name string, v any) {
 			if want[name] && t.Has(name) {
 				rec.SetComputed(name, v)
@@ -200,6 +217,24 @@ func timeValue(f *catalog.Field, last [2]int64) any {
 		return nil
 	}
 	return f.Kind.Encode(last[1], value.Options{})
+}
+
+// rows4 scans four integers a row; NULL (no unread comment) reads as 0.
+func (r *Rules) rows4(ctx context.Context, q string, args []any, fn func(a, b, c, d int64)) error {
+	rows, err := r.e.DB.Q(ctx).QueryContext(ctx, r.e.DB.Dialect.Rebind(q), args...)
+	if err != nil {
+		return fmt.Errorf("comment: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a, b, c int64
+		var d sql.NullInt64
+		if err := rows.Scan(&a, &b, &c, &d); err != nil {
+			return err
+		}
+		fn(a, b, c, d.Int64)
+	}
+	return rows.Err()
 }
 
 func (r *Rules) rows3(ctx context.Context, q string, args []any, fn func(a, b, c int64)) error {
