@@ -40,10 +40,13 @@ type bulkWriter struct {
 	nextID  map[string]int64 // table -> next free id
 	numbers map[string]int64 // type -> last humanNumber handed out
 	written map[string]bool  // tables written, for PostgreSQL identities
+	// now is when the data set is made: isOverdue is as the task module
+	// leaves it today (its save hook at creation, its overdue job since).
+	now time.Time
 }
 
 func newBulkWriter(db *store.DB, cat *catalog.Catalog, account int64) *bulkWriter {
-	return &bulkWriter{db: db, cat: cat, account: account, nextID: map[string]int64{}, numbers: map[string]int64{}, written: map[string]bool{}}
+	return &bulkWriter{db: db, cat: cat, account: account, nextID: map[string]int64{}, numbers: map[string]int64{}, written: map[string]bool{}, now: time.Now()}
 }
 
 // maxParams keeps a statement under SQLite's 32766 bound variables
@@ -124,9 +127,10 @@ func (w *bulkWriter) write(ctx context.Context, t *catalog.Type, rows []Row) ([]
 		w.defaults(t, r, set)
 		if f := t.Field("isOverdue"); f != nil && (t.Name == "Task" || t.Name == "Project") {
 			// The task module sets isOverdue on every save of a task or
-			// project, from the deadline and status at that moment.
+			// project, and its overdue job marks work whose deadline has
+			// passed since: as of now, whatever the row's creation time.
 			status, _ := vals[at[t.Field("status").Column]].(string)
-			set(f.Column, boolInt(task.IsOverdue(vals[at[t.Field("deadline").Column]], status, r.Created)))
+			set(f.Column, boolInt(task.IsOverdue(vals[at[t.Field("deadline").Column]], status, w.now)))
 		}
 		if t.Name == "Comment" {
 			// The comment module starts every comment with no answers.

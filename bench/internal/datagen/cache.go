@@ -15,7 +15,7 @@ import (
 
 // format changes whenever the generator's output changes, so a cached
 // data directory made by an older generator is not reused.
-const format = 2
+const format = 3
 
 // ResultFile is written into a generated SQLite data directory last, so its
 // presence means the directory is complete.

@@ -15,6 +15,7 @@ import (
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/migrate"
+	"github.com/artel/artel/internal/module/task"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -110,6 +111,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	if err := w.finish(ctx); err != nil {
+		return nil, err
+	}
+	// The overdue job has run, as on a server that has been up: the
+	// engine writer's late work is marked, and the first run of the
+	// measured server does not mark a hundred thousand tasks meanwhile.
+	if _, err := task.MarkOverdue(ctx, eng, time.Now()); err != nil {
 		return nil, err
 	}
 	if db.Dialect == store.Postgres {
