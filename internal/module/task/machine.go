@@ -167,15 +167,41 @@ func Find(kind, status, action string, has func(Role) bool, pending bool) *Row {
 // Actions lists, in table order and without repeats, what the caller may
 // do from status: exactly the actions doAction would accept.
 func Actions(kind, status string, has func(Role) bool, pending bool) []string {
+	// The answer depends on nothing but these, and the table never
+	// changes: a list page asks the same few questions for all its rows.
+	key := actionsKey{kind: kind, status: status, pending: pending}
+	for i, role := range allRoles {
+		if has(role) {
+			key.roles |= 1 << i
+		}
+	}
+	if v, ok := actionsMemo.Load(key); ok {
+		return v.([]string)
+	}
+	holds := func(role Role) bool { return key.roles&(1<<slices.Index(allRoles, role)) != 0 }
 	_, actions := rowsByAction()
-	var out []string
+	out := []string{}
 	for _, a := range actions[kind] {
-		if Find(kind, status, a, has, pending) != nil {
+		if Find(kind, status, a, holds, pending) != nil {
 			out = append(out, a)
 		}
 	}
-	return out
+	// The status is the reference's enum (checked on every write), so the
+	// memo holds at most kinds × statuses × 16 role sets × 2 answers.
+	actionsMemo.Store(key, out)
+	return slices.Clip(out)
 }
+
+var allRoles = []Role{Owner, Responsible, Executor, Auditor}
+
+type actionsKey struct {
+	kind, status string
+	roles        uint8
+	pending      bool
+}
+
+// actionsMemo holds Actions' answers; callers do not change the slices.
+var actionsMemo sync.Map
 
 // Known reports whether doAction of kind knows the action at all (an
 // unknown one answers 422, a known one not allowed now 403). act_delete
