@@ -39,7 +39,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		}
 	}
 	engine := entity.New(db, cat, bus.Entities())
-	policy := &rights.Policy{Cat: cat}
+	policy := &rights.Policy{Cat: cat, Postgres: db.Dialect == store.Postgres}
 	// The File rule reads file_blobs, so it wraps the rights table's policy.
 	engine.Policy = file.Guard(policy, db, cat)
 	files := file.Register(engine)

@@ -14,6 +14,8 @@ import (
 // Policy is the engine's rights policy, built from the rules table.
 type Policy struct {
 	Cat *catalog.Catalog
+	// Postgres shapes conditions for PostgreSQL's planner (see members).
+	Postgres bool
 	// More adds a module's own act_* actions to possibleActions, per
 	// content type (the task status machine adds act_done, act_pause, ...),
 	// for a whole page of records at once.
@@ -136,9 +138,15 @@ func (p *Policy) members(sc entity.Scope, t *catalog.Type, fields []string) *ent
 		// whole condition as a union of index reads (MULTI-INDEX OR)
 		// instead of testing every row of the account, and a count of what
 		// an employee sees costs what they see, not the table's size.
+		// PostgreSQL cannot put an IN (subquery) into a BitmapOr and
+		// scans the table instead; = ANY (ARRAY(subquery)) is computed
+		// once and probes the primary key like the other parts.
 		row := Row(sc, "l")
-		parts = append(parts, fmt.Sprintf(`%s.id IN (SELECT l.src_id FROM links l WHERE l.account_id = ? AND %s
-			AND l.field IN (%s) AND l.src_type = ?)`, t.Table, row.SQL, marks(len(many))))
+		in := "%s.id IN (SELECT l.src_id FROM links l WHERE l.account_id = ? AND %s AND l.field IN (%s) AND l.src_type = ?)"
+		if p.Postgres {
+			in = "%s.id = ANY (ARRAY(SELECT l.src_id FROM links l WHERE l.account_id = ? AND %s AND l.field IN (%s) AND l.src_type = ?))"
+		}
+		parts = append(parts, fmt.Sprintf(in, t.Table, row.SQL, marks(len(many))))
 		args = append(append(append(append(args, sc.Account), row.Args...), many...), t.Name)
 	}
 	if len(parts) == 0 {
