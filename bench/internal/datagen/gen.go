@@ -120,9 +120,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	if db.Dialect == store.Postgres {
-		// Autovacuum would analyse the new rows within a minute of a real
-		// import; doing it now makes the first measured minute the same.
-		if err := db.Exec(ctx, "ANALYZE"); err != nil {
+		// Autovacuum would vacuum and analyse the new rows soon after a
+		// real import; doing it now makes the first measured minute the
+		// same. The vacuum matters: until it has set the visibility map,
+		// every index-only count reads the table as well (seconds for
+		// the "actual" filter's 600,000 tasks).
+		if err := db.Exec(ctx, "VACUUM (ANALYZE)"); err != nil {
 			return nil, err
 		}
 	}
