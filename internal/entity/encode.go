@@ -133,8 +133,10 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 
 // Encode renders a record in its API form.
 func Encode(rec *Record, sel Selection, extras []*ExtraField, opt value.Options) map[string]any {
-	out := map[string]any{"contentType": rec.Type.Name, "id": strconv.FormatInt(rec.ID, 10)}
-	for _, f := range sel.selected(rec.Type) {
+	fields := sel.selected(rec.Type)
+	out := make(map[string]any, len(fields)+len(rec.Computed)+len(extras)+2)
+	out["contentType"], out["id"] = rec.Type.Name, strconv.FormatInt(rec.ID, 10)
+	for _, f := range fields {
 		switch f.Role {
 		case catalog.RoleValue:
 			v := rec.Values[f.Name]

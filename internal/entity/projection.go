@@ -77,34 +77,37 @@ func (p *projection) scan(t *catalog.Type, rows *sql.Rows) ([]*Record, error) {
 	if p.extra {
 		n++
 	}
+	values, links := 0, 0
 	for _, f := range p.fields {
 		n++
+		values++
 		if f.Role == catalog.RoleLink {
 			n++
+			values, links = values-1, links+1
 		}
 	}
+	// One set of scan targets serves every row: each row's values are
+	// copied out of them (into the record) before the next Scan.
+	var id int64
+	var extra sql.NullString
+	dest := make([]any, n)
+	ptrs := make([]any, n)
+	ptrs[0] = &id
+	first := 1
+	if p.extra {
+		ptrs[1] = &extra
+		first = 2
+	}
+	for i := first; i < n; i++ {
+		ptrs[i] = &dest[i]
+	}
 	for rows.Next() {
-		var id int64
-		var extra sql.NullString
-		dest := make([]any, n)
-		ptrs := make([]any, n)
-		ptrs[0] = &id
-		i := 1
-		if p.extra {
-			ptrs[1] = &extra
-			i = 2
-		}
-		for ; i < n; i++ {
-			ptrs[i] = &dest[i]
-		}
+		extra = sql.NullString{}
 		if err := rows.Scan(ptrs...); err != nil {
 			return nil, fmt.Errorf("entity: scan %s: %w", t.Name, err)
 		}
-		rec := &Record{Type: t, ID: id, Values: map[string]any{}, Links: map[string]value.Link{}}
-		i = 1
-		if p.extra {
-			i = 2
-		}
+		rec := &Record{Type: t, ID: id, Values: make(map[string]any, values), Links: make(map[string]value.Link, links)}
+		i := first
 		for _, f := range p.fields {
 			if f.Role == catalog.RoleLink {
 				typ, _ := normalize(dest[i]).(string)
