@@ -1,6 +1,8 @@
 package api
 
 import (
+	"github.com/artel/artel/internal/value"
+
 	"encoding/json"
 	"math"
 	"slices"
@@ -28,6 +30,8 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 		return strconv.AppendInt(b, int64(x), 10), nil
 	case float64:
 		return appendFloat(b, x)
+	case value.LinkJSON:
+		return x.AppendJSON(b), nil
 	case json.RawMessage:
 		if x == nil {
 			return append(b, "null"...), nil

@@ -48,7 +48,7 @@ func taskHistory(kind string) handler {
 	}
 }
 
-func fieldChange(h task.HistoryEntry, subject map[string]any, opt value.Options) map[string]any {
+func fieldChange(h task.HistoryEntry, subject value.LinkJSON, opt value.Options) map[string]any {
 	var author any
 	if h.User.ID != 0 {
 		author = value.EncodeLink(h.User)

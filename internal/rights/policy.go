@@ -228,7 +228,8 @@ func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*e
 		more = p.More[recs[0].Type.Name](ctx, sc, recs)
 	}
 	for _, rec := range recs {
-		acts := []string{"act_read"}
+		acts := make([]string, 1, 3+len(more[rec.ID]))
+		acts[0] = "act_read"
 		if sc.Admin || allowed(sc, entity.ActEdit, rec.Type, rec) {
 			acts = append(acts, "act_edit")
 		}

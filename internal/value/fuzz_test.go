@@ -91,7 +91,7 @@ func FuzzDecodeLink(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			out := make([]map[string]any, len(links))
+			out := make([]LinkJSON, len(links))
 			for i, l := range links {
 				out[i] = EncodeLink(l)
 			}

@@ -3,6 +3,7 @@ package value
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -66,5 +67,16 @@ func TestEncodeLink(t *testing.T) {
 	b, _ := json.Marshal(EncodeLink(Link{"Employee", 1000005}))
 	if string(b) != `{"contentType":"Employee","id":"1000005"}` {
 		t.Errorf("EncodeLink = %s", b)
+	}
+}
+
+// The link's own writer and encoding/json agree, escaping included.
+func TestLinkJSONForms(t *testing.T) {
+	for _, l := range []Link{{"Task", 1}, {"Employee", 1000005}, {`Odd"Type`, 7}, {"", 0}} {
+		got := EncodeLink(l).AppendJSON(nil)
+		want, _ := json.Marshal(map[string]any{"contentType": l.Type, "id": strconv.FormatInt(l.ID, 10)})
+		if string(got) != string(want) {
+			t.Errorf("%v: %s, want %s", l, got, want)
+		}
 	}
 }
