@@ -123,7 +123,10 @@ func (e *Engine) Expand(ctx context.Context, sc Scope, recs []*Record, sel Selec
 		return err
 	}
 	for _, r := range recs {
-		r.Many = map[string][]value.Link{}
+		if len(colls) == 0 {
+			break
+		}
+		r.Many = make(map[string][]value.Link, len(colls))
 		for _, f := range colls {
 			r.Many[f.Name] = got[r.ID][f.Name]
 		}
