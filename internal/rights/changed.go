@@ -93,16 +93,7 @@ func (s *Service) children(ctx context.Context, account, id int64) ([]value.Link
 	if err != nil {
 		return nil, fmt.Errorf("rights: group children: %w", err)
 	}
-	defer rows.Close()
-	var out []value.Link
-	for rows.Next() {
-		var l value.Link
-		if err := rows.Scan(&l.Type, &l.ID); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return store.Links(rows)
 }
 
 // moved is who is in one list and not the other.

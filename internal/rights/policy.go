@@ -9,6 +9,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 )
 
 // Policy is the engine's rights policy, built from the rules table.
@@ -146,7 +147,7 @@ func (p *Policy) members(sc entity.Scope, t *catalog.Type, fields []string) *ent
 		if p.Postgres {
 			in = "%s.id = ANY (ARRAY(SELECT l.src_id FROM links l WHERE l.account_id = ? AND %s AND l.field IN (%s) AND l.src_type = ?))"
 		}
-		parts = append(parts, fmt.Sprintf(in, t.Table, row.SQL, marks(len(many))))
+		parts = append(parts, fmt.Sprintf(in, t.Table, row.SQL, store.Marks(len(many))))
 		args = append(append(append(append(args, sc.Account), row.Args...), many...), t.Name)
 	}
 	if len(parts) == 0 {

@@ -3,10 +3,10 @@ package rights
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 )
 
 // A role names the reader when it names the reader's own card or a Group
@@ -20,7 +20,7 @@ func Names(sc entity.Scope, t *catalog.Type, field string) entity.Condition {
 	col := t.Table + "." + f.Column
 	c := entity.Condition{SQL: fmt.Sprintf("(%s_t = ? AND %s_i = ?)", col, col), Args: []any{sc.Actor.Type, sc.Actor.ID}}
 	if ids := groupsFor(sc, f); len(ids) > 0 {
-		c.SQL = fmt.Sprintf("(%s OR (%s_t = 'Group' AND %s_i IN (%s)))", c.SQL, col, col, marks(len(ids)))
+		c.SQL = fmt.Sprintf("(%s OR (%s_t = 'Group' AND %s_i IN (%s)))", c.SQL, col, col, store.Marks(len(ids)))
 		c.Args = append(c.Args, ids...)
 	}
 	return c
@@ -32,7 +32,7 @@ func Names(sc entity.Scope, t *catalog.Type, field string) entity.Condition {
 func Row(sc entity.Scope, a string) entity.Condition {
 	c := entity.Condition{SQL: fmt.Sprintf("(%s.dst_type = ? AND %s.dst_id = ?)", a, a), Args: []any{sc.Actor.Type, sc.Actor.ID}}
 	if len(sc.Groups) > 0 {
-		c.SQL = fmt.Sprintf("(%s OR (%s.dst_type = 'Group' AND %s.dst_id IN (%s)))", c.SQL, a, a, marks(len(sc.Groups)))
+		c.SQL = fmt.Sprintf("(%s OR (%s.dst_type = 'Group' AND %s.dst_id IN (%s)))", c.SQL, a, a, store.Marks(len(sc.Groups)))
 		for _, id := range sc.Groups {
 			c.Args = append(c.Args, id)
 		}
@@ -51,5 +51,3 @@ func groupsFor(sc entity.Scope, f *catalog.Field) []any {
 	}
 	return out
 }
-
-func marks(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }

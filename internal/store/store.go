@@ -13,7 +13,9 @@ import (
 	"strings"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+
+	"github.com/artel/artel/internal/value"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // DB is an open database: a writer and a pool of readers. On SQLite the
@@ -218,4 +220,30 @@ func Int64s(rows *sql.Rows) ([]int64, error) {
 		out = append(out, id)
 	}
 	return out, rows.Err()
+}
+
+// Links reads a two-column result of (type, id) pairs and closes the rows.
+func Links(rows *sql.Rows) ([]value.Link, error) {
+	defer rows.Close()
+	var out []value.Link
+	for rows.Next() {
+		var l value.Link
+		if err := rows.Scan(&l.Type, &l.ID); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// Marks is n placeholders for an IN list: "?, ?, ?".
+func Marks(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+// Args turns a list into query arguments.
+func Args[T any](list []T) []any {
+	out := make([]any, len(list))
+	for i, v := range list {
+		out[i] = v
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -82,8 +83,8 @@ type reader struct {
 func (r *Rules) readers(ctx context.Context, account int64, typ string, ids []int64) (map[value.Link][]reader, error) {
 	db := r.e.DB
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT subject_id, reader_type, reader_id, last_read_id
-		FROM comment_reads WHERE account_id = ? AND subject_type = ? AND subject_id IN (`+marks(len(ids))+`)`),
-		append([]any{account, typ}, anyIDs(ids)...)...)
+		FROM comment_reads WHERE account_id = ? AND subject_type = ? AND subject_id IN (`+store.Marks(len(ids))+`)`),
+		append([]any{account, typ}, store.Args(ids)...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +113,8 @@ func (r *Rules) likedBy(ctx context.Context, sc entity.Scope, recs []*entity.Rec
 	}
 	db := r.e.DB
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT src_id FROM links WHERE account_id = ?
-		AND src_type = 'Comment' AND field = 'likes' AND dst_type = ? AND dst_id = ? AND src_id IN (`+marks(len(ids))+`)`),
-		append([]any{sc.Account, sc.Actor.Type, sc.Actor.ID}, anyIDs(ids)...)...)
+		AND src_type = 'Comment' AND field = 'likes' AND dst_type = ? AND dst_id = ? AND src_id IN (`+store.Marks(len(ids))+`)`),
+		append([]any{sc.Account, sc.Actor.Type, sc.Actor.ID}, store.Args(ids)...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -139,8 +140,8 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 	}
 	c := r.cols()
 	base := fmt.Sprintf(`FROM %s c WHERE c.account_id = ? AND c.%s_i IN (%s) AND c.%s_t = ? AND COALESCE(c.%s, 0) = 0`,
-		c.table, c.subject, marks(len(ids)), c.subject, c.dropped)
-	args := append(append([]any{sc.Account}, anyIDs(ids)...), t.Name)
+		c.table, c.subject, store.Marks(len(ids)), c.subject, c.dropped)
+	args := append(append([]any{sc.Account}, store.Args(ids)...), t.Name)
 	// One grouped pass over the page's comments answers the total (all of
 	// them, as the engine's commentsCount) and the unread ones: others'
 	// comments, not dropped, past my read marker.
@@ -156,12 +157,12 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 			FROM %s c LEFT JOIN comment_reads r ON r.account_id = c.account_id
 			AND r.subject_type = c.%s_t AND r.subject_id = c.%s_i AND r.reader_type = ? AND r.reader_id = ?
 			WHERE c.account_id = ? AND c.%s_i IN (%s) AND c.%s_t = ? GROUP BY c.%s_i`,
-			c.subject, isUnread, isUnread, c.table, c.subject, c.subject, c.subject, marks(len(ids)), c.subject, c.subject)
+			c.subject, isUnread, isUnread, c.table, c.subject, c.subject, c.subject, store.Marks(len(ids)), c.subject, c.subject)
 		var qargs []any
 		if sc.Actor.ID != 0 {
 			qargs = append(qargs, sc.Actor.Type, sc.Actor.ID, sc.Actor.Type, sc.Actor.ID)
 		}
-		qargs = append(append(qargs, sc.Actor.Type, sc.Actor.ID, sc.Account), anyIDs(ids)...)
+		qargs = append(append(qargs, sc.Actor.Type, sc.Actor.ID, sc.Account), store.Args(ids)...)
 		qargs = append(qargs, t.Name)
 		if err := r.rows4(ctx, q, qargs, func(id, total, n, first int64) { unread[id] = [3]int64{total, n, first} }); err != nil {
 			return err

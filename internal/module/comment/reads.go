@@ -3,9 +3,9 @@ package comment
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -51,8 +51,8 @@ func (r *Rules) markers(ctx context.Context, sc entity.Scope, subjectType string
 	}
 	db := r.e.DB
 	q := `SELECT subject_id, last_read_id FROM comment_reads WHERE account_id = ? AND subject_type = ?
-		AND reader_type = ? AND reader_id = ? AND subject_id IN (` + marks(len(ids)) + `)`
-	args := append([]any{sc.Account, subjectType, sc.Actor.Type, sc.Actor.ID}, anyIDs(ids)...)
+		AND reader_type = ? AND reader_id = ? AND subject_id IN (` + store.Marks(len(ids)) + `)`
+	args := append([]any{sc.Account, subjectType, sc.Actor.Type, sc.Actor.ID}, store.Args(ids)...)
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), args...)
 	if err != nil {
 		return nil, err
@@ -66,16 +66,4 @@ func (r *Rules) markers(ctx context.Context, sc entity.Scope, subjectType string
 		out[id] = last
 	}
 	return out, rows.Err()
-}
-
-func marks(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
-func anyIDs(ids []int64) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
-	}
-	return out
 }

@@ -71,8 +71,8 @@ func (r *Rules) Answers(ctx context.Context, sc entity.Scope, id int64) ([]int64
 	level := []int64{id}
 	for depth := 0; depth < maxAnswerDepth && len(level) > 0; depth++ {
 		q := fmt.Sprintf(`SELECT c.id FROM %s c WHERE c.account_id = ? AND c.%s_t = 'Comment' AND c.%s_i IN (%s)`,
-			c.table, orig, orig, marks(len(level)))
-		next, err := r.ids(ctx, q, append([]any{sc.Account}, anyIDs(level)...))
+			c.table, orig, orig, store.Marks(len(level)))
+		next, err := r.ids(ctx, q, append([]any{sc.Account}, store.Args(level)...))
 		if err != nil {
 			return nil, err
 		}

@@ -62,16 +62,7 @@ func (f *Favorites) List(ctx context.Context, sc entity.Scope, limit int) ([]val
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []value.Link
-	for rows.Next() {
-		var l value.Link
-		if err := rows.Scan(&l.Type, &l.ID); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return store.Links(rows)
 }
 
 // Where is the condition "starred by the reader" over a type's table, for

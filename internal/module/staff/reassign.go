@@ -171,16 +171,7 @@ func collection(ctx context.Context, e *entity.Engine, typ string, id int64, fie
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []value.Link
-	for rows.Next() {
-		var l value.Link
-		if err := rows.Scan(&l.Type, &l.ID); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return store.Links(rows)
 }
 
 // swap puts to in from's place, once: if to is already there, from

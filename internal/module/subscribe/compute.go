@@ -8,6 +8,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -123,8 +124,8 @@ func (s *Subscriptions) participantsOfPage(ctx context.Context, account int64, t
 	}
 	db := s.e.DB
 	if len(cols) > 0 {
-		q := fmt.Sprintf("SELECT id, %s FROM %s WHERE account_id = ? AND id IN (%s)", strings.Join(cols, ", "), t.Table, marks(len(ids)))
-		rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), append([]any{account}, anyIDs(ids)...)...)
+		q := fmt.Sprintf("SELECT id, %s FROM %s WHERE account_id = ? AND id IN (%s)", strings.Join(cols, ", "), t.Table, store.Marks(len(ids)))
+		rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), append([]any{account}, store.Args(ids)...)...)
 		if err != nil {
 			return nil, fmt.Errorf("subscribe: participants of %s: %w", t.Name, err)
 		}
@@ -148,9 +149,9 @@ func (s *Subscriptions) participantsOfPage(ctx context.Context, account int64, t
 		}
 	}
 	if len(many) > 0 {
-		args := append(append([]any{account, t.Name}, anyStrings(many)...), anyIDs(ids)...)
+		args := append(append([]any{account, t.Name}, store.Args(many)...), store.Args(ids)...)
 		rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT src_id, dst_type, dst_id FROM links
-			WHERE account_id = ? AND src_type = ? AND field IN (`+marks(len(many))+`) AND src_id IN (`+marks(len(ids))+`)
+			WHERE account_id = ? AND src_type = ? AND field IN (`+store.Marks(len(many))+`) AND src_id IN (`+store.Marks(len(ids))+`)
 			ORDER BY src_id, field, pos`), args...)
 		if err != nil {
 			return nil, fmt.Errorf("subscribe: participants of %s: %w", t.Name, err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -128,21 +129,12 @@ func (s *Subscriptions) participants(ctx context.Context, account int64, rec *en
 
 // members reads the links of a subject's collection fields.
 func (s *Subscriptions) members(ctx context.Context, account int64, subject value.Link, fields []string) ([]value.Link, error) {
-	args := append([]any{account, subject.Type, subject.ID}, anyStrings(fields)...)
+	args := append([]any{account, subject.Type, subject.ID}, store.Args(fields)...)
 	db := s.e.DB
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT dst_type, dst_id FROM links WHERE account_id = ?
-		AND src_type = ? AND src_id = ? AND field IN (`+marks(len(fields))+`) ORDER BY pos`), args...)
+		AND src_type = ? AND src_id = ? AND field IN (`+store.Marks(len(fields))+`) ORDER BY pos`), args...)
 	if err != nil {
 		return nil, fmt.Errorf("subscribe: members of %s %d: %w", subject.Type, subject.ID, err)
 	}
-	defer rows.Close()
-	var out []value.Link
-	for rows.Next() {
-		var l value.Link
-		if err := rows.Scan(&l.Type, &l.ID); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return store.Links(rows)
 }

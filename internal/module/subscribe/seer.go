@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/rights"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -48,8 +48,8 @@ func (v *seer) sees(ctx context.Context, who value.Link, t *catalog.Type, ids []
 	if err != nil || sc == nil || len(ids) == 0 {
 		return out, err
 	}
-	q := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s.account_id = ? AND %s.id IN (%s)", t.Table, t.Table, t.Table, t.Table, marks(len(ids)))
-	args := append([]any{v.account}, anyIDs(ids)...)
+	q := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s.account_id = ? AND %s.id IN (%s)", t.Table, t.Table, t.Table, t.Table, store.Marks(len(ids)))
+	args := append([]any{v.account}, store.Args(ids)...)
 	if p := v.s.e.Policy; p != nil {
 		cond, err := p.Visible(ctx, *sc, t)
 		if err != nil {
@@ -74,24 +74,4 @@ func (v *seer) sees(ctx context.Context, who value.Link, t *catalog.Type, ids []
 		out[id] = true
 	}
 	return out, rows.Err()
-}
-
-func marks(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
-func anyIDs(ids []int64) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
-	}
-	return out
-}
-
-func anyStrings(list []string) []any {
-	out := make([]any, len(list))
-	for i, s := range list {
-		out[i] = s
-	}
-	return out
 }

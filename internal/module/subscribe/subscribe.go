@@ -16,6 +16,7 @@ import (
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/comment"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -141,8 +142,8 @@ func (s *Subscriptions) Subscribers(ctx context.Context, account int64, subject 
 func (s *Subscriptions) subscribersOf(ctx context.Context, account int64, typ string, ids []int64) (map[int64][]value.Link, error) {
 	db := s.e.DB
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT subject_id, user_type, user_id FROM subscriptions
-		WHERE account_id = ? AND subject_type = ? AND subject_id IN (`+marks(len(ids))+`) ORDER BY created_at, user_type, user_id`),
-		append([]any{account, typ}, anyIDs(ids)...)...)
+		WHERE account_id = ? AND subject_type = ? AND subject_id IN (`+store.Marks(len(ids))+`) ORDER BY created_at, user_type, user_id`),
+		append([]any{account, typ}, store.Args(ids)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("subscribe: subscribers: %w", err)
 	}
