@@ -1,6 +1,10 @@
 // Test support for the data layer: fetch replaced by a vi.fn that answers
 // from a handler and records each request already decoded.
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { initI18n, type Language } from '../i18n';
+import { setBatching } from './api';
+import { forgetCatalogs } from './catalog';
+import { resetStore } from './entities';
 
 export interface StubRequest {
   method: string;
@@ -71,4 +75,24 @@ export function bulkHandler(item: (url: string) => unknown, rest?: Handler): Han
 export async function settle() {
   if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
   else await new Promise((r) => setTimeout(r, 0));
+}
+
+/**
+ * freshDataEachTest registers the hooks a component test over the data
+ * layer needs: the language loaded once, and each test starting with an
+ * empty entity store and catalogue, no batching, and fetch restored after.
+ */
+export function freshDataEachTest(lang: Language = 'en') {
+  beforeAll(async () => {
+    await initI18n(lang);
+  });
+  beforeEach(() => {
+    setBatching(false);
+    resetStore();
+    forgetCatalogs();
+  });
+  afterEach(() => {
+    setBatching(true);
+    vi.unstubAllGlobals();
+  });
 }

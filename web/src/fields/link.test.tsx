@@ -1,15 +1,12 @@
 // Links: names resolved lazily and leading to the card; the picker searches
 // each target type on the server, with `q` where the type has names.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
-import { initI18n } from '../i18n';
-import { setBatching } from '../data/api';
-import { forgetCatalogs, type FieldInfo, type TypeInfo } from '../data/catalog';
-import { resetStore } from '../data/entities';
-import { envelope, stubFetch, type StubRequest } from '../data/fetchStub';
+import { type FieldInfo, type TypeInfo } from '../data/catalog';
+import { envelope, freshDataEachTest, stubFetch, type StubRequest } from '../data/fetchStub';
 import { FieldEdit, FieldView } from './Field';
 import { searchQuery } from './link/search';
 
@@ -43,18 +40,7 @@ function server(req: StubRequest) {
   return { status: 404, body: envelope(null, {}, 404) };
 }
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-beforeEach(() => {
-  setBatching(false);
-  resetStore();
-  forgetCatalogs();
-});
-afterEach(() => {
-  setBatching(true);
-  vi.unstubAllGlobals();
-});
+freshDataEachTest();
 
 function wrap(node: React.ReactNode) {
   return render(

@@ -1,14 +1,11 @@
 // The History block draws a collection's change as "added X, Y / removed Z"
 // with the people's names, and an extra field under its own label.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
-import { initI18n } from '../../i18n';
-import { setBatching } from '../../data/api';
-import { forgetCatalogs, type FieldInfo, type TypeInfo } from '../../data/catalog';
-import { resetStore } from '../../data/entities';
-import { envelope, stubFetch, type StubRequest } from '../../data/fetchStub';
+import { type FieldInfo, type TypeInfo } from '../../data/catalog';
+import { envelope, freshDataEachTest, stubFetch, type StubRequest } from '../../data/fetchStub';
 import { HistoryBlock } from './HistoryBlock';
 
 const f = (name: string, kind: string, label: string): FieldInfo => ({
@@ -46,18 +43,7 @@ function server(req: StubRequest) {
   return { status: 404, body: envelope(null, {}, 404) };
 }
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-beforeEach(() => {
-  setBatching(false);
-  resetStore();
-  forgetCatalogs();
-});
-afterEach(() => {
-  setBatching(true);
-  vi.unstubAllGlobals();
-});
+freshDataEachTest();
 
 describe('history block', () => {
   it('shows added and removed links by name and extra fields by label', async () => {
