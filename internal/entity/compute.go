@@ -74,11 +74,15 @@ func (e *Engine) handOver(ctx context.Context, sc Scope, t *catalog.Type, counts
 		coll := t.Field(f.CountOf)
 		if answered[f.Name] && coll.Role == catalog.RoleReverse {
 			rt := e.Cat.Type(coll.Reverse.Type)
-			cond, err := e.visible(ctx, sc, rt)
-			if err != nil {
-				return nil, nil, err
+			whole := e.seenThrough(sc, rt) == coll.Reverse.Field
+			if !whole {
+				cond, err := e.visible(ctx, sc, rt)
+				if err != nil {
+					return nil, nil, err
+				}
+				whole = cond == nil
 			}
-			if cond == nil || e.seenThrough(sc, rt) == coll.Reverse.Field {
+			if whole {
 				handed[f.Name] = true
 				continue
 			}
