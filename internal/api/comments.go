@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/comment"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -128,7 +128,7 @@ func commentAnswers(s *Server, ctx context.Context, c *call, ids []int64) Respon
 		args[i] = id
 	}
 	t := s.Cat.Type("Comment")
-	lq.Where = append(lq.Where, entity.Condition{SQL: t.Table + ".id IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(found)), ", ") + ")", Args: args})
+	lq.Where = append(lq.Where, entity.Condition{SQL: t.Table + ".id IN (" + store.Marks(len(found)) + ")", Args: args})
 	return s.page(ctx, c, "Comment", lq)
 }
 

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/subscribe"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -71,7 +71,7 @@ func subscriberList(endpoint string, possible bool) handler {
 			}
 		}
 		t := s.Cat.Type("Employee")
-		lq.Where = append(lq.Where, entity.Condition{SQL: t.Table + ".id IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ") + ")", Args: args})
+		lq.Where = append(lq.Where, entity.Condition{SQL: t.Table + ".id IN (" + store.Marks(len(args)) + ")", Args: args})
 		return s.page(ctx, c, "Employee", lq)
 	}
 }

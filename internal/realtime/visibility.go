@@ -9,6 +9,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 )
 
 // seersPerQuery bounds the users one visibility query decides, so its
@@ -90,7 +91,7 @@ func (h *Hub) seers(ctx context.Context, t *catalog.Type, account, id int64, use
 // visibleIDs is which of ids of type t the scope sees, in one query.
 func (h *Hub) visibleIDs(ctx context.Context, sc entity.Scope, t *catalog.Type, ids []int64) (map[int64]bool, error) {
 	q := fmt.Sprintf("SELECT %s.id FROM %s WHERE %s.account_id = ? AND %s.id IN (%s)", t.Table, t.Table, t.Table, t.Table,
-		strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", "))
+		store.Marks(len(ids)))
 	args := []any{sc.Account}
 	for _, id := range ids {
 		args = append(args, id)

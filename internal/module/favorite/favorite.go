@@ -5,7 +5,6 @@ package favorite
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/store"
@@ -80,7 +79,7 @@ func (f *Favorites) fill(ctx context.Context, sc entity.Scope, recs []*entity.Re
 	}
 	db := f.e.DB
 	q := `SELECT entity_id FROM favorites WHERE account_id = ? AND user_type = ? AND user_id = ? AND entity_type = ?
-		AND entity_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ") + `)`
+		AND entity_id IN (` + store.Marks(len(ids)) + `)`
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), append([]any{sc.Account, sc.Actor.Type, sc.Actor.ID, recs[0].Type.Name}, ids...)...)
 	if err != nil {
 		return err

@@ -126,7 +126,7 @@ func (p *Policy) uploadedBy(ctx context.Context, sc entity.Scope, ids []int64) (
 	}
 	rows, err := p.DB.Q(ctx).QueryContext(ctx, p.DB.Dialect.Rebind(`SELECT file_id FROM file_blobs
 		WHERE account_id = ? AND owner_type = ? AND owner_id = ? AND file_id IN (`+
-		strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+")"), args...)
+		store.Marks(len(ids))+")"), args...)
 	if err != nil {
 		return nil, fmt.Errorf("file: uploader: %w", err)
 	}

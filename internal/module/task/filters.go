@@ -9,6 +9,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/rights"
+	"github.com/artel/artel/internal/store"
 )
 
 // SystemFilter is a built-in task filter with its titles.
@@ -90,7 +91,7 @@ func statusIn(t *catalog.Type, statuses []string) entity.Condition {
 		args[i] = s
 	}
 	return entity.Condition{SQL: fmt.Sprintf("%s.%s IN (%s)", t.Table, t.Field("status").Column,
-		strings.TrimSuffix(strings.Repeat("?, ", len(statuses)), ", ")), Args: args}
+		store.Marks(len(statuses))), Args: args}
 }
 
 // link: a single-link field names the reader, or a Group the reader is in.
