@@ -145,7 +145,8 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 	// One grouped pass over the page's comments answers the total (all of
 	// them, as the engine's commentsCount) and the unread ones: others'
 	// comments, not dropped, past my read marker.
-	unread := map[int64][3]int64{} // subject -> total, unread, first unread
+	type tally struct{ total, unread, first int64 }
+	tallies := map[int64]tally{}
 	wantUnread := (want["isUnread"] || want["unreadCommentsCount"] || want["firstUnreadComment"]) && sc.Actor.ID != 0
 	if wantUnread || want["commentsCount"] {
 		isUnread := "0 = 1"
@@ -164,7 +165,7 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 		}
 		qargs = append(append(qargs, sc.Actor.Type, sc.Actor.ID, sc.Account), store.Args(ids)...)
 		qargs = append(qargs, t.Name)
-		if err := r.rows4(ctx, q, qargs, func(id, total, n, first int64) { unread[id] = [3]int64{total, n, first} }); err != nil {
+		if err := r.rows4(ctx, q, qargs, func(id, total, n, first int64) { tallies[id] = tally{total, n, first} }); err != nil {
 			return err
 		}
 	}
@@ -185,19 +186,18 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 	}
 	created := r.e.Cat.Type("Comment").Field("timeCreated")
 	for _, rec := range recs {
-		u := unread[rec.ID]
+		u := tallies[rec.ID]
 		if want["commentsCount"] {
-			rec.SetCount("commentsCount", u[0])
+			rec.SetCount("commentsCount", u.total)
 		}
-		u = [3]int64{u[1], u[2]}
 		set := func(name string, v any) {
 			if want[name] && t.Has(name) {
 				rec.SetComputed(name, v)
 			}
 		}
-		set("isUnread", u[0] > 0)
-		set("unreadCommentsCount", u[0])
-		set("firstUnreadComment", commentLink(u[1]))
+		set("isUnread", u.unread > 0)
+		set("unreadCommentsCount", u.unread)
+		set("firstUnreadComment", commentLink(u.first))
 		set("hiddenCommentsCount", hidden[rec.ID])
 		l := last[rec.ID]
 		set("lastComment", commentLink(l[0]))
