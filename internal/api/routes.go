@@ -43,9 +43,6 @@ var coreRoutes = map[string]handler{
 	"POST /security/ipAllowList":        securityIPAllowList,
 }
 
-// routeSets holds the routes of areas not yet moved to their modules.
-var routeSets []map[string]handler
-
 // dispatch routes one authenticated call. Bulk calls come through here too.
 func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	segs := c.segs
@@ -63,12 +60,7 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	if h, ok := coreRoutes[key]; ok {
 		return h(s, ctx, c, ids)
 	}
-	for _, set := range routeSets {
-		if h, ok := set[key]; ok {
-			return h(s, ctx, c, ids)
-		}
-	}
-	if h, ids, t := s.areaRoute(c); h != nil {
+	if h, t := s.areaRoute(c, key); h != nil {
 		return h(ctx, &Request{IDs: ids, s: s, c: c, t: t})
 	}
 	switch segs[0] {
@@ -134,9 +126,6 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 		}
 		return s.methodNotAllowed(c)
 	case 3:
-		if segs[2] == "favorite" {
-			return s.favorite(ctx, c, t.Name, id)
-		}
 		switch c.method {
 		case http.MethodGet:
 			return s.listItems(ctx, c, t.Name, id, segs[2])

@@ -20,10 +20,6 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/httpin"
 	"github.com/artel/artel/internal/metrics"
-	"github.com/artel/artel/internal/module/comment"
-	"github.com/artel/artel/internal/module/favorite"
-	"github.com/artel/artel/internal/module/file"
-	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
@@ -43,15 +39,10 @@ type Server struct {
 	Rights   *rights.Service
 	// Realtime is the live socket, served at /ecomet/websocket and /comet/.
 	Realtime *realtime.Hub
-	Comments *comment.Rules
-	// Subscriptions are who follows comments, and their notifications.
-	Subscriptions *subscribe.Subscriptions
-	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
-	Favorites *favorite.Favorites
-	// Files are uploads with their bytes (POST /file, GET /file/{id}/download).
-	Files   *file.Files
-	Version string
-	Log     *slog.Logger
+	// StorageUsed is how many bytes an account's files take (AccountInfo).
+	StorageUsed func(ctx context.Context, account int64) (int64, error)
+	Version     string
+	Log         *slog.Logger
 	// Web serves everything outside the API: the embedded web app.
 	Web http.Handler
 	// Metrics, when set, is served at GET /metrics and counts every request.
@@ -145,9 +136,8 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		s.login(w, r, account, lang, c.body)
 		return
 	}
-	// The API description and registration by invite link need no sign-in.
-	public := len(c.segs) == 1 && (c.segs[0] == "openapi.json" ||
-		c.segs[0] == "inviteLinkRegistration" && r.Method == http.MethodPost)
+	// The API description and the areas' public routes need no sign-in.
+	public := len(c.segs) == 1 && c.segs[0] == "openapi.json" || s.areas.isPublic(c)
 	// The slot is taken once the body is in and given back before the
 	// answer goes out, so a slow client holds none.
 	leave := s.Admission.enter(r.Context())
@@ -158,9 +148,9 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if isDownload(r, c) {
+	if d, ids := s.downloadRoute(r, c); d != nil {
 		leave()
-		s.serveDownload(w, r, c)
+		d(w, r, &Request{IDs: ids, s: s, c: c})
 		return
 	}
 	res := s.dispatch(r.Context(), c)

@@ -1,4 +1,4 @@
-package api
+package comment
 
 import (
 	"slices"
@@ -17,7 +17,7 @@ func TestCommentRoutesCoverEverySubject(t *testing.T) {
 			want = append(want, ct.Endpoint)
 		}
 	}
-	got := slices.Clone(commentSubjectEndpoints)
+	got := slices.Clone(SubjectEndpoints)
 	slices.Sort(want)
 	slices.Sort(got)
 	if !slices.Equal(got, want) {

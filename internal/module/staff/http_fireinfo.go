@@ -1,12 +1,13 @@
-package api
+package staff
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
+	"github.com/artel/artel/internal/api"
+
 	"github.com/artel/artel/internal/entity"
-	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -34,16 +35,16 @@ var peopleFireInfo = map[string][]string{
 // plus "roles", every "Type.field" with its count (an Artel addition, so
 // the web app can list what the reference has no counter for), and
 // department, the departments the employee heads (left without chief).
-func peoplePrepareFire(s *Server, ctx context.Context, c *call, ids []int64) Response {
-	if res, denied := peopleAdminOnly(c); denied {
+func (a *HTTP) peoplePrepareFire(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
 		return res
 	}
-	if _, err := s.Engine.Get(ctx, c.sc, "Employee", ids[0]); err != nil {
-		return s.errorResponse(c, err)
+	if _, err := a.Engine.Get(ctx, r.Scope(), "Employee", r.IDs[0]); err != nil {
+		return r.Fail(err)
 	}
-	uses, err := staff.Roles(ctx, s.Engine, c.sc, value.Link{Type: "Employee", ID: ids[0]})
+	uses, err := Roles(ctx, a.Engine, r.Scope(), value.Link{Type: "Employee", ID: r.IDs[0]})
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
 	roles := map[string]int{}
 	for _, u := range uses {
@@ -51,9 +52,9 @@ func peoplePrepareFire(s *Server, ctx context.Context, c *call, ids []int64) Res
 			roles[u.Type.Name+"."+f]++
 		}
 	}
-	heads, err := s.peopleHeadOf(ctx, c, ids[0])
+	heads, err := a.peopleHeadOf(ctx, r, r.IDs[0])
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
 	out := map[string]any{"contentType": "EmployeeFireInfo", "department": heads, "roles": roles}
 	for counter, fields := range peopleFireInfo {
@@ -70,17 +71,17 @@ func peoplePrepareFire(s *Server, ctx context.Context, c *call, ids []int64) Res
 		}
 	}
 	out["ownFilterCount"] = filters
-	return ok(out)
+	return api.OK(out)
 }
 
 // peopleVacancies lists the DepartmentVacancy posts an employee holds.
-func (s *Server) peopleVacancies(ctx context.Context, sc entity.Scope, id int64) ([]*entity.Record, error) {
-	t := s.Cat.Type("DepartmentVacancy")
+func (a *HTTP) peopleVacancies(ctx context.Context, sc entity.Scope, id int64) ([]*entity.Record, error) {
+	t := a.Engine.Cat.Type("DepartmentVacancy")
 	if t == nil || t.Field("employee") == nil {
 		return nil, nil
 	}
 	col := t.Field("employee").Column
-	rows, err := s.DB.Q(ctx).QueryContext(ctx, s.DB.Dialect.Rebind(fmt.Sprintf(
+	rows, err := a.Engine.DB.Q(ctx).QueryContext(ctx, a.Engine.DB.Dialect.Rebind(fmt.Sprintf(
 		"SELECT id FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i = ?", t.Table, col, col)), sc.Account, "Employee", id)
 	if err != nil {
 		return nil, fmt.Errorf("api: vacancies: %w", err)
@@ -89,13 +90,13 @@ func (s *Server) peopleVacancies(ctx context.Context, sc entity.Scope, id int64)
 	if err != nil || len(ids) == 0 {
 		return nil, err
 	}
-	return s.Engine.GetMany(ctx, sc, t.Name, ids)
+	return a.Engine.GetMany(ctx, sc, t.Name, ids)
 }
 
 // peopleHeadOf names the departments whose head post the employee holds,
 // comma-separated as EmployeeFireInfo.department; nil when none.
-func (s *Server) peopleHeadOf(ctx context.Context, c *call, id int64) (any, error) {
-	posts, err := s.peopleVacancies(ctx, c.sc, id)
+func (a *HTTP) peopleHeadOf(ctx context.Context, r *api.Request, id int64) (any, error) {
+	posts, err := a.peopleVacancies(ctx, r.Scope(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +106,7 @@ func (s *Server) peopleHeadOf(ctx context.Context, c *call, id int64) (any, erro
 		if p.Values["isHead"] != int64(1) || !ok {
 			continue
 		}
-		if dep, err := s.Engine.Get(ctx, c.sc, d.Type, d.ID); err == nil {
+		if dep, err := a.Engine.Get(ctx, r.Scope(), d.Type, d.ID); err == nil {
 			names = append(names, dep.String("name"))
 		}
 	}
@@ -120,15 +121,15 @@ func (s *Server) peopleHeadOf(ctx context.Context, c *call, id int64) (any, erro
 // chief (spec: dismissal may leave a department without chief) until an
 // administrator appoints one. The replacement does not inherit posts, and
 // taking the employee back does not restore them.
-func (s *Server) peopleVacate(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
-	posts, err := s.peopleVacancies(ctx, sc, rec.ID)
+func (a *HTTP) peopleVacate(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+	posts, err := a.peopleVacancies(ctx, sc, rec.ID)
 	if err != nil {
 		return err
 	}
 	for _, p := range posts {
 		ch := entity.NewChange(sc, p.Type, p)
 		ch.Links["employee"] = nil
-		if _, err := s.Engine.Save(ctx, ch); err != nil {
+		if _, err := a.Engine.Save(ctx, ch); err != nil {
 			return err
 		}
 	}

@@ -1,9 +1,11 @@
-package api
+package task
 
 import (
 	"context"
 	"encoding/json"
 	"net/http"
+
+	"github.com/artel/artel/internal/api"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
@@ -16,70 +18,66 @@ import (
 // names a Project or a Task). The filter narrows the tasks; projects are
 // the tree's frame and are always shown.
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{"GET /task/treeLevel": taskTreeLevel})
-}
-
-func taskTreeLevel(s *Server, ctx context.Context, c *call, _ []int64) Response {
-	parent, err := treeParent(c)
+func (a *HTTP) taskTreeLevel(ctx context.Context, r *api.Request) api.Response {
+	parent, err := treeParent(r)
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
 	if parent.ID != 0 {
-		if _, err := s.Engine.Get(ctx, c.sc, parent.Type, parent.ID); err != nil {
-			return s.errorResponse(c, err)
+		if _, err := a.Engine.Get(ctx, r.Scope(), parent.Type, parent.ID); err != nil {
+			return r.Fail(err)
 		}
 	}
-	limit, after, err := treePaging(c)
+	limit, after, err := treePaging(r)
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
 	var filter json.RawMessage
-	if raw, ok := c.query["filter"]; ok && string(raw) != "null" {
+	if raw, ok := r.Query("filter"); ok && string(raw) != "null" {
 		filter = raw
 	}
-	q := queryString(c, "q")
+	q := r.QueryString("q")
 	var projects *entity.Page
 	if parent.Type != "Task" {
-		lq := entity.ListQuery{Limit: limit, Where: []entity.Condition{s.parentIs("Project", parent)}, Q: q}
+		lq := entity.ListQuery{Limit: limit, Where: []entity.Condition{a.parentIs("Project", parent)}, Q: q}
 		if after.Type == "Project" {
 			lq.PageAfter = after.ID
 		}
 		if after.Type == "Task" {
 			lq.Limit = 1 // only the count and whether any exist; the page is past them
 		}
-		if projects, err = s.Engine.List(ctx, c.sc, "Project", lq, c.opt); err != nil {
-			return s.errorResponse(c, err)
+		if projects, err = a.Engine.List(ctx, r.Scope(), "Project", lq, r.Options()); err != nil {
+			return r.Fail(err)
 		}
 		if after.Type == "Task" {
 			projects.Records, projects.HasMoreNext = nil, false
 		}
 	}
-	lq := entity.ListQuery{Limit: limit, Filter: filter, Where: []entity.Condition{s.parentIs("Task", parent)}, Q: q}
+	lq := entity.ListQuery{Limit: limit, Filter: filter, Where: []entity.Condition{a.parentIs("Task", parent)}, Q: q}
 	if after.Type == "Task" {
 		lq.PageAfter = after.ID
 	}
 	if projects != nil && len(projects.Records) > 0 {
 		lq.Limit = max(limit-len(projects.Records), 1)
 	}
-	tasks, err := s.Engine.List(ctx, c.sc, "Task", lq, c.opt)
+	tasks, err := a.Engine.List(ctx, r.Scope(), "Task", lq, r.Options())
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
-	return s.treeAnswer(ctx, c, limit, projects, tasks)
+	return a.treeAnswer(ctx, r, limit, projects, tasks)
 }
 
-func (s *Server) treeAnswer(ctx context.Context, c *call, limit int, projects, tasks *entity.Page) Response {
-	sel, err := selection(c, false)
+func (a *HTTP) treeAnswer(ctx context.Context, r *api.Request, limit int, projects, tasks *entity.Page) api.Response {
+	sel, err := r.Selection(false)
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
 	out := []any{}
 	count, more := tasks.Count, tasks.HasMoreNext
 	if projects != nil {
-		list, err := s.encode(ctx, c, projects.Records, sel)
+		list, err := r.Encode(ctx, projects.Records, sel)
 		if err != nil {
-			return s.errorResponse(c, err)
+			return r.Fail(err)
 		}
 		out = append(out, list...)
 		count += projects.Count
@@ -90,20 +88,20 @@ func (s *Server) treeAnswer(ctx context.Context, c *call, limit int, projects, t
 		if len(recs) > room {
 			recs, more = recs[:room], true
 		}
-		list, err := s.encode(ctx, c, recs, sel)
+		list, err := r.Encode(ctx, recs, sel)
 		if err != nil {
-			return s.errorResponse(c, err)
+			return r.Fail(err)
 		}
 		out = append(out, list...)
 	} else if tasks.Count > 0 {
 		more = true
 	}
-	return Response{Status: http.StatusOK, Data: out, Pagination: &Pagination{Count: count, Limit: limit, HasMoreNext: more}}
+	return api.Response{Status: http.StatusOK, Data: out, Pagination: &api.Pagination{Count: count, Limit: limit, HasMoreNext: more}}
 }
 
 // parentIs is "the parent link is p" over a type's table, or "no parent".
-func (s *Server) parentIs(typeName string, p value.Link) entity.Condition {
-	t := s.Cat.Type(typeName)
+func (a *HTTP) parentIs(typeName string, p value.Link) entity.Condition {
+	t := a.Engine.Cat.Type(typeName)
 	col := t.Table + "." + t.Field("parent").Column
 	if p.ID == 0 {
 		return entity.Condition{SQL: col + "_i IS NULL"}
@@ -113,8 +111,8 @@ func (s *Server) parentIs(typeName string, p value.Link) entity.Condition {
 
 // treeParent reads parent: a Project or Task link, or a TreeNode whose
 // value is one; absent or null is the top of the tree.
-func treeParent(c *call) (value.Link, error) {
-	raw, ok := c.query["parent"]
+func treeParent(r *api.Request) (value.Link, error) {
+	raw, ok := r.Query("parent")
 	if !ok || string(raw) == "null" {
 		return value.Link{}, nil
 	}
@@ -132,16 +130,16 @@ func treeParent(c *call) (value.Link, error) {
 	return l, nil
 }
 
-func treePaging(c *call) (int, value.Link, error) {
+func treePaging(r *api.Request) (int, value.Link, error) {
 	limit := entity.DefaultLimit
-	if raw, ok := c.query["limit"]; ok {
+	if raw, ok := r.Query("limit"); ok {
 		if json.Unmarshal(raw, &limit) != nil || limit < 1 {
 			return 0, value.Link{}, entity.Invalidf("limit", entity.CodeBadParam, "")
 		}
 		limit = min(limit, entity.MaxLimit)
 	}
 	var after value.Link
-	if raw, ok := c.query["pageAfter"]; ok && string(raw) != "null" {
+	if raw, ok := r.Query("pageAfter"); ok && string(raw) != "null" {
 		l, err := value.DecodeLink(raw, []string{"Project", "Task"})
 		if err != nil {
 			return 0, value.Link{}, entity.Invalidf("pageAfter", entity.CodeBadParam, "")
@@ -150,4 +148,3 @@ func treePaging(c *call) (int, value.Link, error) {
 	}
 	return limit, after, nil
 }
-

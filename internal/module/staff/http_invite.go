@@ -1,4 +1,4 @@
-package api
+package staff
 
 import (
 	"context"
@@ -6,7 +6,10 @@ import (
 	"errors"
 	"net/http"
 	"net/mail"
+	"strconv"
 	"strings"
+
+	"github.com/artel/artel/internal/api"
 
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/entity"
@@ -17,99 +20,86 @@ import (
 // opens it registers with POST /inviteLinkRegistration (no token: the
 // caller has no account yet) and then signs in as usual.
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{
-		"GET /employee/inviteLink":          peopleInviteCurrent,
-		"POST /employee/inviteLink":         peopleInviteCurrent,
-		"GET /inviteLink":                   peopleInviteList,
-		"GET /inviteLink/{id}":              peopleInviteOne,
-		"POST /inviteLink/{id}":             peopleInviteOne,
-		"GET /inviteLink/{id}/employees":    peopleInviteOne,
-		"POST /inviteLink/{id}/refreshUuid": peopleInviteRefresh,
-		"POST /inviteLinkRegistration":      peopleRegister,
-	})
-}
-
 // peopleInviteCurrent answers the account's invite link, creating one on
 // first use; a POST may switch it ({"enabled": false}) or give it a new
 // address ({"refreshUuid": true}).
-func peopleInviteCurrent(s *Server, ctx context.Context, c *call, _ []int64) Response {
-	if res, denied := peopleAdminOnly(c); denied {
+func (a *HTTP) peopleInviteCurrent(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
 		return res
 	}
-	l, err := s.Auth.CurrentInvite(ctx, c.sc.Account)
+	l, err := a.Auth.CurrentInvite(ctx, r.Scope().Account)
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
-	return s.peopleInviteUpdate(ctx, c, l.ID, false)
+	return a.peopleInviteUpdate(ctx, r, l.ID, false)
 }
 
-func peopleInviteOne(s *Server, ctx context.Context, c *call, ids []int64) Response {
-	if res, denied := peopleAdminOnly(c); denied {
+func (a *HTTP) peopleInviteOne(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
 		return res
 	}
-	return s.peopleInviteUpdate(ctx, c, ids[0], false)
+	return a.peopleInviteUpdate(ctx, r, r.IDs[0], false)
 }
 
-func peopleInviteRefresh(s *Server, ctx context.Context, c *call, ids []int64) Response {
-	if res, denied := peopleAdminOnly(c); denied {
+func (a *HTTP) peopleInviteRefresh(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
 		return res
 	}
-	return s.peopleInviteUpdate(ctx, c, ids[0], true)
+	return a.peopleInviteUpdate(ctx, r, r.IDs[0], true)
 }
 
-func peopleInviteList(s *Server, ctx context.Context, c *call, _ []int64) Response {
-	if res, denied := peopleAdminOnly(c); denied {
+func (a *HTTP) peopleInviteList(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
 		return res
 	}
-	links, err := s.Auth.InviteLinks(ctx, c.sc.Account)
+	links, err := a.Auth.InviteLinks(ctx, r.Scope().Account)
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
 	out := make([]any, 0, len(links))
 	for _, l := range links {
-		v, err := s.peopleInviteJSON(ctx, c, l)
+		v, err := a.peopleInviteJSON(ctx, r, l)
 		if err != nil {
-			return s.errorResponse(c, err)
+			return r.Fail(err)
 		}
 		out = append(out, v)
 	}
-	return ok(out)
+	return api.OK(out)
 }
 
 // peopleInviteUpdate applies a POST body (if any) to link id and answers it.
-func (s *Server) peopleInviteUpdate(ctx context.Context, c *call, id int64, refresh bool) Response {
+func (a *HTTP) peopleInviteUpdate(ctx context.Context, r *api.Request, id int64, refresh bool) api.Response {
 	var body struct {
 		Enabled     *bool `json:"enabled"`
 		RefreshUUID bool  `json:"refreshUuid"`
 	}
-	if c.method == http.MethodPost && len(c.body) > 0 && json.Unmarshal(c.body, &body) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
+	if r.Method() == http.MethodPost && len(r.Body()) > 0 && json.Unmarshal(r.Body(), &body) != nil {
+		return api.Fail(http.StatusBadRequest, "malformed_json", r.Message("malformed_json"))
 	}
 	var l *auth.InviteLink
 	var err error
 	if body.Enabled != nil || body.RefreshUUID || refresh {
-		l, err = s.Auth.UpdateInvite(ctx, c.sc.Account, id, body.Enabled, body.RefreshUUID || refresh)
+		l, err = a.Auth.UpdateInvite(ctx, r.Scope().Account, id, body.Enabled, body.RefreshUUID || refresh)
 	} else {
-		l, err = s.Auth.Invite(ctx, c.sc.Account, id)
+		l, err = a.Auth.Invite(ctx, r.Scope().Account, id)
 	}
 	if errors.Is(err, auth.ErrInviteInvalid) {
-		return s.notFound(c)
+		return r.NotFound()
 	}
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
-	v, err := s.peopleInviteJSON(ctx, c, l)
+	v, err := a.peopleInviteJSON(ctx, r, l)
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
-	return ok(v)
+	return api.OK(v)
 }
 
 // peopleInviteJSON is an InviteLink as API v3 shows it, plus the address
 // to hand out (url) and its secret under the name the web route uses (hash).
-func (s *Server) peopleInviteJSON(ctx context.Context, c *call, l *auth.InviteLink) (map[string]any, error) {
-	ids, err := s.Auth.InviteEmployees(ctx, c.sc.Account, l.ID)
+func (a *HTTP) peopleInviteJSON(ctx context.Context, r *api.Request, l *auth.InviteLink) (map[string]any, error) {
+	ids, err := a.Auth.InviteEmployees(ctx, r.Scope().Account, l.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -117,9 +107,9 @@ func (s *Server) peopleInviteJSON(ctx context.Context, c *call, l *auth.InviteLi
 	for i, id := range ids {
 		emps[i] = value.EncodeLink(value.Link{Type: "Employee", ID: id})
 	}
-	return map[string]any{"contentType": "InviteLink", "id": itoa(l.ID), "uuid": l.UUID, "hash": l.UUID,
+	return map[string]any{"contentType": "InviteLink", "id": strconv.FormatInt(l.ID, 10), "uuid": l.UUID, "hash": l.UUID,
 		"url": "/inviteForm/" + l.UUID, "enabled": l.Enabled, "employees": emps, "employeesCount": len(ids),
-		"timeCreated": value.DateTime{}.Encode(l.Created.UnixMilli(), c.opt)}, nil
+		"timeCreated": value.DateTime{}.Encode(l.Created.UnixMilli(), r.Options())}, nil
 }
 
 // peopleRegister creates an employee from an InviteLinkRegistration
@@ -127,7 +117,7 @@ func (s *Server) peopleInviteJSON(ctx context.Context, c *call, l *auth.InviteLi
 // login. It answers the new employee's link and login; the client then
 // signs in through the token endpoint or the cookie login, where the
 // IP allow-list and throttling apply.
-func peopleRegister(s *Server, ctx context.Context, c *call, _ []int64) Response {
+func (a *HTTP) peopleRegister(ctx context.Context, r *api.Request) api.Response {
 	var req struct {
 		UUID      string `json:"uuid"`
 		Hash      string `json:"hash"`
@@ -136,23 +126,23 @@ func peopleRegister(s *Server, ctx context.Context, c *call, _ []int64) Response
 		Email     string `json:"email"`
 		Password  string `json:"password"`
 	}
-	if len(c.body) == 0 || json.Unmarshal(c.body, &req) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
+	if len(r.Body()) == 0 || json.Unmarshal(r.Body(), &req) != nil {
+		return api.Fail(http.StatusBadRequest, "malformed_json", r.Message("malformed_json"))
 	}
 	if req.UUID == "" {
 		req.UUID = req.Hash
 	}
-	link, err := s.Auth.InviteByUUID(ctx, c.sc.Account, req.UUID)
+	link, err := a.Auth.InviteByUUID(ctx, r.Scope().Account, req.UUID)
 	if errors.Is(err, auth.ErrInviteInvalid) || req.UUID == "" {
-		return fail(http.StatusNotFound, "invite_link_invalid", c.say("invite_link_invalid"))
+		return api.Fail(http.StatusNotFound, "invite_link_invalid", r.Message("invite_link_invalid"))
 	}
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
 	req.Email = strings.TrimSpace(req.Email)
-	res := Response{Status: http.StatusUnprocessableEntity}
+	res := api.Response{Status: http.StatusUnprocessableEntity}
 	add := func(field, typ string) {
-		res.Errors = append(res.Errors, ErrorEntry{Field: field, Type: typ, Message: c.say(typ)})
+		res.Errors = append(res.Errors, api.ErrorEntry{Field: field, Type: typ, Message: r.Message(typ)})
 	}
 	if strings.TrimSpace(req.FirstName) == "" {
 		add("firstName", entity.CodeRequired)
@@ -176,14 +166,14 @@ func peopleRegister(s *Server, ctx context.Context, c *call, _ []int64) Response
 	var in entity.Input
 	_ = json.Unmarshal(body, &in)
 	var rec *entity.Record
-	err = s.DB.WithTx(ctx, func(ctx context.Context) error {
+	err = a.Engine.DB.WithTx(ctx, func(ctx context.Context) error {
 		// The caller has no account yet, so nobody's rights apply: the
 		// link is the permission.
-		rec, err = s.Engine.Create(ctx, entity.Scope{Account: c.sc.Account, System: true}, "Employee", in)
+		rec, err = a.Engine.Create(ctx, entity.Scope{Account: r.Scope().Account, System: true}, "Employee", in)
 		if err != nil {
 			return err
 		}
-		return s.Auth.RecordInvite(ctx, c.sc.Account, link.ID, rec.ID)
+		return a.Auth.RecordInvite(ctx, r.Scope().Account, link.ID, rec.ID)
 	})
 	var inv *entity.Invalid
 	if errors.As(err, &inv) {
@@ -194,9 +184,9 @@ func peopleRegister(s *Server, ctx context.Context, c *call, _ []int64) Response
 		}
 	}
 	if err != nil {
-		return s.errorResponse(c, err)
+		return r.Fail(err)
 	}
-	return ok(map[string]any{"employee": value.EncodeLink(rec.Link()), "login": req.Email})
+	return api.OK(map[string]any{"employee": value.EncodeLink(rec.Link()), "login": req.Email})
 }
 
 // peopleEmailProblem names what is wrong with an e-mail, as the error
