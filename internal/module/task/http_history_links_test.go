@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"strings"
@@ -18,8 +18,8 @@ func TestTaskHistoryCollections(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		c := newTaskCast(t, h)
 		olga, anna := c.tok[task.Owner], c.tok[task.Auditor]
-		emp := func(role task.Role) map[string]any { return link("Employee", c.id[role]) }
-		boris := link("Employee", c.boris)
+		emp := func(role task.Role) map[string]any { return apitest.Link("Employee", c.id[role]) }
+		boris := apitest.Link("Employee", c.boris)
 		r := h.Do("POST", "/api/v3/task/extraFields", apitest.Req{Body: map[string]any{"contentType": "StringField", "hrName": "Канал"}})
 		if r.Status != 200 {
 			t.Fatalf("extra field: %s", r.Body)
@@ -62,9 +62,9 @@ func TestTaskHistoryCollections(t *testing.T) {
 			{"an auditor adds an executor", "POST", path + "/executors", anna, emp(task.Auditor), 403},
 			{"an auditor removes one", "DELETE", path + "/executors/Employee/" + c.boris, anna, nil, 403},
 			{"an auditor replaces them", "POST", path, anna, map[string]any{"executors": []any{emp(task.Auditor)}}, 403},
-			{"an executor who does not exist", "POST", path + "/executors", olga, link("Employee", "99999"), 422},
+			{"an executor who does not exist", "POST", path + "/executors", olga, apitest.Link("Employee", "99999"), 422},
 			{"executors with a responsible who does not exist", "POST", path, olga, map[string]any{"executors": []any{emp(task.Auditor)},
-				channel: "Почта", "responsible": link("Employee", "99999")}, 422},
+				channel: "Почта", "responsible": apitest.Link("Employee", "99999")}, 422},
 		}
 		for _, x := range refused {
 			if r := h.Do(x.method, x.url, apitest.Req{Token: x.token, Body: x.body}); r.Status != x.status {
@@ -149,14 +149,14 @@ func TestProjectHistoryCollections(t *testing.T) {
 			t.Fatalf("project: %s", r.Body)
 		}
 		path := "/api/v3/project/" + r.Obj()["id"].(string)
-		file := upload(t, h, "", "план.txt", []byte("план")).Obj()["id"].(string)
+		file := h.Upload(t, "", "план.txt", []byte("план")).Obj()["id"].(string)
 		me := h.Do("GET", "/api/v3/currentUser", apitest.Req{}).Obj()["id"].(string)
 		for _, x := range []struct {
 			method, url string
 			body        any
 		}{
-			{"POST", path + "/attaches", link("File", file)},
-			{"POST", path, map[string]any{"participants": []any{link("Employee", me)}}},
+			{"POST", path + "/attaches", apitest.Link("File", file)},
+			{"POST", path, map[string]any{"participants": []any{apitest.Link("Employee", me)}}},
 			{"DELETE", path + "/attaches/File/" + file, nil},
 		} {
 			if r := h.Do(x.method, x.url, apitest.Req{Body: x.body}); r.Status != 200 {

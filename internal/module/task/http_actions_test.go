@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"encoding/json"
@@ -59,10 +59,10 @@ var askedDeadline = map[string]any{"contentType": "DateOnly", "year": 2031, "mon
 func (c *taskCast) make(t *testing.T, kind, status string, pending bool) string {
 	t.Helper()
 	body := map[string]any{"name": kind + " " + status, "status": status, "isTemplate": status == task.Template,
-		"owner": link("Employee", c.id[task.Owner]), "executors": []any{link("Employee", c.id[task.Executor])},
-		"auditors": []any{link("Employee", c.id[task.Auditor])}}
+		"owner": apitest.Link("Employee", c.id[task.Owner]), "executors": []any{apitest.Link("Employee", c.id[task.Executor])},
+		"auditors": []any{apitest.Link("Employee", c.id[task.Auditor])}}
 	if status != task.Created {
-		body["responsible"] = link("Employee", c.id[task.Responsible])
+		body["responsible"] = apitest.Link("Employee", c.id[task.Responsible])
 	}
 	r := c.h.Do("POST", endpoint(kind), apitest.Req{Body: body})
 	if r.Status != 200 || r.Obj()["status"] != status {
@@ -95,7 +95,7 @@ func (c *taskCast) get(t *testing.T, kind, id, tok string) map[string]any {
 func (c *taskCast) do(kind, id, tok, action string) *apitest.Resp {
 	body := map[string]any{"action": action}
 	if action == "act_delegate" {
-		body["responsible"] = link("Employee", c.boris)
+		body["responsible"] = apitest.Link("Employee", c.boris)
 	}
 	return c.h.Do("POST", endpoint(kind)+"/"+id+"/doAction", apitest.Req{Token: tok, Body: body})
 }

@@ -1,43 +1,14 @@
-package api_test
+package file_test
 
 import (
 	"bytes"
 	"context"
-	"mime/multipart"
-	"net/textproto"
 	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
 	"github.com/artel/artel/internal/module/file"
 )
-
-// multipartBody is a form with one file part per name given.
-func multipartBody(t *testing.T, field string, files map[string][]byte) (string, string) {
-	t.Helper()
-	var b bytes.Buffer
-	mw := multipart.NewWriter(&b)
-	for name, data := range files {
-		hdr := textproto.MIMEHeader{}
-		hdr.Set("Content-Disposition", `form-data; name="`+field+`"; filename="`+name+`"`)
-		hdr.Set("Content-Type", "application/octet-stream")
-		part, err := mw.CreatePart(hdr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = part.Write(data)
-	}
-	if err := mw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.String(), mw.FormDataContentType()
-}
-
-func upload(t *testing.T, h *apitest.Harness, token, name string, data []byte) *apitest.Resp {
-	t.Helper()
-	body, ct := multipartBody(t, "file", map[string][]byte{name: data})
-	return h.Do("POST", "/api/v3/file", apitest.Req{Token: token, Body: body, ContentType: ct})
-}
 
 // fileRows counts File entities and stored bytes, to show a refused
 // upload wrote nothing.
@@ -56,7 +27,7 @@ func fileRows(t *testing.T, h *apitest.Harness) (files, blobs int) {
 func TestFileUploadAndDownload(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		data := append([]byte("%PDF-1.4\n"), bytes.Repeat([]byte{0, 1, 2, 255}, 1000)...)
-		r := upload(t, h, "", "Отчёт за март.pdf", data)
+		r := h.Upload(t, "", "Отчёт за март.pdf", data)
 		if r.Status != 200 {
 			t.Fatalf("upload: %d %s", r.Status, r.Body)
 		}
@@ -89,8 +60,8 @@ func TestFileUploadAndDownload(t *testing.T) {
 
 func TestFileVisibility(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		w := newCommentWorld(t, h) // Lev responsible for the task, Mira a stranger
-		r := upload(t, h, w.lev, "plan.txt", []byte("план работ"))
+		w := apitest.NewDiscussion(t, h) // Lev responsible for the task, Mira a stranger
+		r := h.Upload(t, w.Lev, "plan.txt", []byte("план работ"))
 		if r.Status != 200 {
 			t.Fatalf("upload: %d %s", r.Status, r.Body)
 		}
@@ -98,22 +69,22 @@ func TestFileVisibility(t *testing.T) {
 		dl := "/api/v3/file/" + id + "/download"
 		link := map[string]any{"contentType": "File", "id": id}
 		h.Run(t, []apitest.Scenario{
-			{Name: "uploader downloads", Method: "GET", Path: dl, Status: 200, Req: apitest.Req{Token: w.lev}, Contains: []string{"план работ"}},
-			{Name: "a stranger cannot", Method: "GET", Path: dl, Status: 404, Req: apitest.Req{Token: w.mira}},
-			{Name: "nor read it", Method: "GET", Path: "/api/v3/file/" + id, Status: 404, Req: apitest.Req{Token: w.mira}},
-			{Name: "nor delete it", Method: "DELETE", Path: "/api/v3/file/" + id, Status: 404, Req: apitest.Req{Token: w.mira}},
+			{Name: "uploader downloads", Method: "GET", Path: dl, Status: 200, Req: apitest.Req{Token: w.Lev}, Contains: []string{"план работ"}},
+			{Name: "a stranger cannot", Method: "GET", Path: dl, Status: 404, Req: apitest.Req{Token: w.Mira}},
+			{Name: "nor read it", Method: "GET", Path: "/api/v3/file/" + id, Status: 404, Req: apitest.Req{Token: w.Mira}},
+			{Name: "nor delete it", Method: "DELETE", Path: "/api/v3/file/" + id, Status: 404, Req: apitest.Req{Token: w.Mira}},
 			{Name: "an administrator can", Method: "GET", Path: dl, Status: 200},
 		})
 		// A comment with only the file: accepted, and the file is then seen
 		// by whoever sees the comment.
-		c := w.post(t, w.lev, map[string]any{"content": "", "attaches": []any{link}})
+		c := w.Post(t, w.Lev, map[string]any{"content": "", "attaches": []any{link}})
 		if a, _ := c["attaches"].([]any); len(a) != 1 {
 			t.Fatalf("comment attaches: %v", c)
 		}
 		// Nina, an auditor of the task, reads the comment, so the file too.
 		nina := h.NewUser(t, "nina@example.com")
 		ninaID := h.Do("GET", "/api/v3/currentUser", apitest.Req{Token: nina}).Obj()["id"].(string)
-		if r := h.Do("POST", w.taskPath, apitest.Req{Body: map[string]any{
+		if r := h.Do("POST", w.TaskPath, apitest.Req{Body: map[string]any{
 			"auditors": []any{map[string]any{"contentType": "Employee", "id": ninaID}}}}); r.Status != 200 {
 			t.Fatalf("auditor: %s", r.Body)
 		}
@@ -124,28 +95,28 @@ func TestFileVisibility(t *testing.T) {
 			t.Fatalf("a reader deleted the file: %d %s", r.Status, r.Body)
 		}
 		// Mira cannot attach a file she cannot see, on a subject of her own.
-		mine := h.Do("POST", "/api/v3/task", apitest.Req{Token: w.mira, Body: map[string]any{"name": "Своя"}})
+		mine := h.Do("POST", "/api/v3/task", apitest.Req{Token: w.Mira, Body: map[string]any{"name": "Своя"}})
 		if mine.Status != 200 {
 			t.Fatalf("task: %s", mine.Body)
 		}
 		h.Run(t, []apitest.Scenario{
 			{Name: "someone else's file", Method: "POST", Path: "/api/v3/task/" + mine.Obj()["id"].(string) + "/comments", Status: 422,
-				Req: apitest.Req{Token: w.mira, Body: map[string]any{"attaches": []any{link}}}, Contains: []string{`"link_not_found"`}},
-			{Name: "still hidden from her", Method: "GET", Path: dl, Status: 404, Req: apitest.Req{Token: w.mira}},
-			{Name: "no text and no file", Method: "POST", Path: w.listPath, Status: 422,
-				Req: apitest.Req{Token: w.lev, Body: map[string]any{"content": "", "attaches": []any{}}}, Contains: []string{`"comment_empty"`}},
+				Req: apitest.Req{Token: w.Mira, Body: map[string]any{"attaches": []any{link}}}, Contains: []string{`"link_not_found"`}},
+			{Name: "still hidden from her", Method: "GET", Path: dl, Status: 404, Req: apitest.Req{Token: w.Mira}},
+			{Name: "no text and no file", Method: "POST", Path: w.ListPath, Status: 422,
+				Req: apitest.Req{Token: w.Lev, Body: map[string]any{"content": "", "attaches": []any{}}}, Contains: []string{`"comment_empty"`}},
 		})
 		// Emptying the text of a comment: its files keep it; without files
 		// it is refused.
-		text := w.post(t, w.lev, map[string]any{"content": "только текст"})
+		text := w.Post(t, w.Lev, map[string]any{"content": "только текст"})
 		h.Run(t, []apitest.Scenario{
 			{Name: "a file comment's text emptied", Method: "POST", Path: "/api/v3/comment/" + c["id"].(string), Status: 200,
-				Req: apitest.Req{Token: w.lev, Body: map[string]any{"content": " "}}},
+				Req: apitest.Req{Token: w.Lev, Body: map[string]any{"content": " "}}},
 			{Name: "a text comment emptied", Method: "POST", Path: "/api/v3/comment/" + text["id"].(string), Status: 422,
-				Req: apitest.Req{Token: w.lev, Body: map[string]any{"content": "<p></p>"}}, Contains: []string{`"comment_empty"`}},
+				Req: apitest.Req{Token: w.Lev, Body: map[string]any{"content": "<p></p>"}}, Contains: []string{`"comment_empty"`}},
 		})
 		// Deleting the file by its uploader takes its bytes.
-		if d := h.Do("DELETE", "/api/v3/file/"+id, apitest.Req{Token: w.lev}); d.Status != 200 {
+		if d := h.Do("DELETE", "/api/v3/file/"+id, apitest.Req{Token: w.Lev}); d.Status != 200 {
 			t.Fatalf("delete: %d %s", d.Status, d.Body)
 		}
 		if files, blobs := fileRows(t, h); files != 0 || blobs != 0 {
@@ -156,8 +127,8 @@ func TestFileVisibility(t *testing.T) {
 
 func TestFileBadUploads(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		noFile, noFileCT := multipartBody(t, "file", nil)
-		two, twoCT := multipartBody(t, "file", map[string][]byte{"a.txt": []byte("a"), "b.txt": []byte("b")})
+		noFile, noFileCT := apitest.Multipart(t, "file", nil)
+		two, twoCT := apitest.Multipart(t, "file", map[string][]byte{"a.txt": []byte("a"), "b.txt": []byte("b")})
 		h.Run(t, []apitest.Scenario{
 			{Name: "no file part", Method: "POST", Path: "/api/v3/file", Status: 422,
 				Req: apitest.Req{Body: noFile, ContentType: noFileCT}, Contains: []string{`"file_required"`}},
@@ -168,14 +139,14 @@ func TestFileBadUploads(t *testing.T) {
 			{Name: "not a form", Method: "POST", Path: "/api/v3/file", Status: 415,
 				Req: apitest.Req{Body: "bytes", ContentType: "application/pdf"}},
 		})
-		big := upload(t, h, "", "big.bin", make([]byte, file.MaxSize+1))
+		big := h.Upload(t, "", "big.bin", make([]byte, file.MaxSize+1))
 		if big.Status != 413 || !strings.Contains(string(big.Body), `"file_too_large"`) || !strings.Contains(string(big.Body), "25") {
 			t.Fatalf("too large: %d %s", big.Status, big.Body)
 		}
 		if files, blobs := fileRows(t, h); files != 0 || blobs != 0 {
 			t.Fatalf("refused uploads wrote %d files, %d blobs", files, blobs)
 		}
-		if r := upload(t, h, "", "exact.bin", make([]byte, file.MaxSize)); r.Status != 200 {
+		if r := h.Upload(t, "", "exact.bin", make([]byte, file.MaxSize)); r.Status != 200 {
 			t.Fatalf("at the limit: %d %s", r.Status, r.Body)
 		}
 	})

@@ -1,4 +1,4 @@
-package api_test
+package staff_test
 
 import (
 	"testing"
@@ -6,30 +6,13 @@ import (
 	"github.com/artel/artel/internal/apitest"
 )
 
-// peopleUser creates an employee who can sign in and returns their id and
-// a bearer token.
-func peopleUser(t *testing.T, h *apitest.Harness, first, login, password string) (string, string) {
-	t.Helper()
-	r := h.Do("POST", "/api/v3/employee", apitest.Req{Body: map[string]any{"firstName": first, "lastName": "Тестов",
-		"login": login, "password": password, "canLogin": true, "isWorking": true}})
-	if r.Status != 200 {
-		t.Fatalf("create %s: %s", login, r.Body)
-	}
-	return r.Obj()["id"].(string), h.SignIn(login, password)
-}
-
-func peopleSignIn(h *apitest.Harness, login, password string) *apitest.Resp {
-	return h.Do("POST", "/api/v3/auth/access_token", apitest.Req{NoAuth: true, Form: map[string]string{
-		"grant_type": "password", "username": login, "password": password}})
-}
-
 func emp(id string) map[string]any { return map[string]any{"contentType": "Employee", "id": id} }
 
 // Depends on the harness administrator being an administrator (rights).
 func TestFireReassignsAndTakeBack(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		petrID, petrTok := peopleUser(t, h, "Пётр", "petr@example.com", "petr-password")
-		annaID, _ := peopleUser(t, h, "Анна", "anna@example.com", "anna-password")
+		petrID, petrTok := h.Person(t, "Пётр", "petr@example.com", "petr-password")
+		annaID, _ := h.Person(t, "Анна", "anna@example.com", "anna-password")
 		task := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Отчёт",
 			"responsible": emp(petrID), "executors": []any{emp(petrID), emp(annaID)}}}).Obj()
 		taskID, _ := task["id"].(string)
@@ -80,7 +63,7 @@ func TestFireReassignsAndTakeBack(t *testing.T) {
 		if !taskEvent {
 			t.Fatal("no event for the reassigned task")
 		}
-		if r := peopleSignIn(h, "petr@example.com", "petr-password"); r.Status != 401 {
+		if r := h.PasswordGrant("petr@example.com", "petr-password"); r.Status != 401 {
 			t.Fatalf("fired user signed in: %d %s", r.Status, r.Body)
 		}
 		h.Run(t, []apitest.Scenario{
@@ -89,7 +72,7 @@ func TestFireReassignsAndTakeBack(t *testing.T) {
 			{Name: "take back", Method: "POST", Path: "/api/v3/employee/" + petrID + "/restoreFired", Status: 200,
 				Contains: []string{`"isWorking":true`, `"canLogin":true`}, NotContains: []string{`"fireDay":{`}},
 		})
-		if r := peopleSignIn(h, "petr@example.com", "petr-password"); r.Status != 200 {
+		if r := h.PasswordGrant("petr@example.com", "petr-password"); r.Status != 200 {
 			t.Fatalf("taken back user cannot sign in: %d %s", r.Status, r.Body)
 		}
 	})
@@ -98,7 +81,7 @@ func TestFireReassignsAndTakeBack(t *testing.T) {
 // Depends on the harness administrator being an administrator (rights).
 func TestBlockUnblock(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		id, tok := peopleUser(t, h, "Олег", "oleg@example.com", "oleg-password")
+		id, tok := h.Person(t, "Олег", "oleg@example.com", "oleg-password")
 		h.Run(t, []apitest.Scenario{
 			{Name: "block", Method: "POST", Path: "/api/v3/employee/" + id + "/block", Status: 200,
 				Contains: []string{`"canLogin":false`, `"isWorking":true`}},
@@ -117,8 +100,8 @@ func TestBlockUnblock(t *testing.T) {
 
 func TestPeopleActionsNeedAdmin(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		id, tok := peopleUser(t, h, "Вера", "vera@example.com", "vera-password")
-		other, _ := peopleUser(t, h, "Глеб", "gleb@example.com", "gleb-password")
+		id, tok := h.Person(t, "Вера", "vera@example.com", "vera-password")
+		other, _ := h.Person(t, "Глеб", "gleb@example.com", "gleb-password")
 		as := apitest.Req{Token: tok}
 		var sc []apitest.Scenario
 		for _, p := range []string{"fire", "restoreFired", "block", "unblock"} {

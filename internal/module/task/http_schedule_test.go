@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"context"
@@ -77,7 +77,7 @@ func TestTaskSchedules(t *testing.T) {
 		s := newSchedScene(t, h, "2026-03-02T08:00:00Z") // a Monday
 		me := h.Do("GET", "/api/v3/currentUser", apitest.Req{}).Obj()["id"].(string)
 		tpl := s.create("/api/v3/task", map[string]any{"name": "Отчёт", "isTemplate": true})["id"].(string)
-		s.create("/api/v3/task", map[string]any{"name": "Собрать цифры", "isTemplate": true, "parent": link("Task", tpl)})
+		s.create("/api/v3/task", map[string]any{"name": "Собрать цифры", "isTemplate": true, "parent": apitest.Link("Task", tpl)})
 		work := s.create("/api/v3/task", map[string]any{"name": "Просто работа"})["id"].(string)
 		path := "/api/v3/task/" + tpl + "/schedule"
 		every2 := map[string]any{"contentType": "Schedule", "interval": "day", "each": 2, "hour": 9, "minute": 0, "startDate": dateOnly(2026, 3, 2)}

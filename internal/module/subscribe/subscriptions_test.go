@@ -1,4 +1,4 @@
-package api_test
+package subscribe_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"testing"
@@ -42,7 +42,7 @@ func TestScheduleRights(t *testing.T) {
 			{Name: "nor deletes it so", Method: "DELETE", Path: "/api/v3/schedule/" + sid, Req: as(g.ivan), Status: 403},
 			{Name: "an administrator sees every one", Method: "GET", Path: "/api/v3/schedule", Status: 200, Contains: []string{listCount(2)}},
 			{Name: "the outsider is made a viewer of the template", Method: "POST", Path: "/api/v3/task/" + tpl, Status: 200,
-				Req: body(g.ivan, map[string]any{"templateViewers": []any{link("Employee", g.petrID)}})},
+				Req: body(g.ivan, map[string]any{"templateViewers": []any{apitest.Link("Employee", g.petrID)}})},
 			{Name: "and sees its schedule", Method: "GET", Path: "/api/v3/schedule/" + sid, Req: as(g.petr), Status: 200},
 			{Name: "but not the other", Method: "GET", Path: "/api/v3/schedule", Req: as(g.petr), Status: 200, Contains: []string{listCount(1)}},
 		})

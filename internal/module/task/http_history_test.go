@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ func TestTaskHistory(t *testing.T) {
 		c := newTaskCast(t, h)
 		olga, roman := c.tok[task.Owner], c.tok[task.Responsible]
 		r := h.Do("POST", "/api/v3/task", apitest.Req{Token: olga, Body: map[string]any{"name": "Draft",
-			"owner": link("Employee", c.id[task.Owner])}})
+			"owner": apitest.Link("Employee", c.id[task.Owner])}})
 		if r.Status != 200 || r.Obj()["status"] != task.Created {
 			t.Fatalf("create: %s", r.Body)
 		}
@@ -28,7 +28,7 @@ func TestTaskHistory(t *testing.T) {
 			t.Fatalf("rename: %s", r.Body)
 		}
 		c.tick()
-		if r := h.Do("POST", path, apitest.Req{Token: olga, Body: map[string]any{"responsible": link("Employee", c.id[task.Responsible])}}); r.Status != 200 {
+		if r := h.Do("POST", path, apitest.Req{Token: olga, Body: map[string]any{"responsible": apitest.Link("Employee", c.id[task.Responsible])}}); r.Status != 200 {
 			t.Fatalf("responsible: %s", r.Body)
 		}
 		c.tick()

@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"fmt"
@@ -189,9 +189,9 @@ func TestTaskRightsObjectWrites(t *testing.T) {
 			path := "/api/v3/task/" + id
 			tries := map[string]*apitest.Resp{
 				"editMainInfo":  h.Do("POST", path, apitest.Req{Token: tok, Body: map[string]any{"name": "Новое название " + string(role)}}),
-				"createSubtask": h.Do("POST", "/api/v3/task", apitest.Req{Token: tok, Body: map[string]any{"name": "Подзадача", "parent": link("Task", id)}}),
+				"createSubtask": h.Do("POST", "/api/v3/task", apitest.Req{Token: tok, Body: map[string]any{"name": "Подзадача", "parent": apitest.Link("Task", id)}}),
 				"toTemplate":    h.Do("POST", path+"/clone", apitest.Req{Token: tok, Body: map[string]any{"isTemplate": true}}),
-				"editExecutors": h.Do("POST", path+"/executors", apitest.Req{Token: tok, Body: link("Employee", c.boris)}),
+				"editExecutors": h.Do("POST", path+"/executors", apitest.Req{Token: tok, Body: apitest.Link("Employee", c.boris)}),
 				"createMilestone": h.Do("POST", path+"/milestones", apitest.Req{Token: tok, Body: map[string]any{"name": "Отчёт", "description": "Итоги", "type": "report",
 					"date": map[string]any{"contentType": "DateTime", "value": "2026-12-01T10:00:00+00:00"}}}),
 			}
@@ -206,8 +206,8 @@ func TestTaskRightsObjectWrites(t *testing.T) {
 		}
 		// A negotiation task: its items go with editing it.
 		r := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Согласование", "isNegotiation": true,
-			"owner": link("Employee", c.id[task.Owner]), "responsible": link("Employee", c.id[task.Responsible]),
-			"executors": []any{link("Employee", c.id[task.Executor])}}})
+			"owner": apitest.Link("Employee", c.id[task.Owner]), "responsible": apitest.Link("Employee", c.id[task.Responsible]),
+			"executors": []any{apitest.Link("Employee", c.id[task.Executor])}}})
 		neg := r.Obj()["id"].(string)
 		for _, role := range []task.Role{task.Responsible, task.Executor} {
 			_, rights := c.rightsOf(t, "Task", neg, role)

@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"testing"

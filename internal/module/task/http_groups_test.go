@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"context"
@@ -34,7 +34,7 @@ func newGroupCast(t *testing.T, h *apitest.Harness) groupCast {
 	g.ivanID, g.ivan = mk("Ivan", "ivan@example.com")
 	g.petrID, g.petr = mk("Petr", "petr@example.com")
 	r := h.Do("POST", "/api/v3/group", apitest.Req{Body: map[string]any{"name": "Поддержка",
-		"children": []any{link("Employee", g.ivanID)}}})
+		"children": []any{apitest.Link("Employee", g.ivanID)}}})
 	if r.Status != 200 || r.Obj()["childrenCount"] != float64(1) || !strings.Contains(string(r.Body), `"children":[{"contentType":"Employee","id":"`+g.ivanID+`"`) {
 		t.Fatalf("group: %s", r.Body)
 	}
@@ -59,7 +59,7 @@ func hasAction(action string) func(t *testing.T, r *apitest.Resp) {
 func TestTaskGroupRoles(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		g := newGroupCast(t, h)
-		grp := link("Group", g.group)
+		grp := apitest.Link("Group", g.group)
 		create := func(path string, body map[string]any) string {
 			r := h.Do("POST", path, apitest.Req{Body: body})
 			if r.Status != 200 {
@@ -70,7 +70,7 @@ func TestTaskGroupRoles(t *testing.T) {
 		me := h.Do("GET", "/api/v3/currentUser", apitest.Req{}).Obj()["id"].(string)
 		byGroup := create("/api/v3/task", map[string]any{"name": "Группе", "responsible": grp})
 		withGroup := create("/api/v3/task", map[string]any{"name": "Соисполняет группа", "executors": []any{grp}})
-		audited := create("/api/v3/task", map[string]any{"name": "Смотрит группа", "responsible": link("Employee", me), "auditors": []any{grp}})
+		audited := create("/api/v3/task", map[string]any{"name": "Смотрит группа", "responsible": apitest.Link("Employee", me), "auditors": []any{grp}})
 		project := create("/api/v3/project", map[string]any{"name": "Проект группы", "responsible": grp})
 		template := create("/api/v3/task", map[string]any{"name": "Шаблон группы", "isTemplate": true, "templateUsers": []any{grp}})
 		as := func(tok string) apitest.Req { return apitest.Req{Token: tok} }
@@ -82,11 +82,11 @@ func TestTaskGroupRoles(t *testing.T) {
 				Contains: []string{`"responsible":{"contentType":"Group","id":"` + g.group + `"`, `"status":"assigned"`}},
 			{Name: "staff see groups", Method: "GET", Path: "/api/v3/group/" + g.group, Req: as(g.petr), Status: 200},
 			{Name: "an employee makes no groups", Method: "POST", Path: "/api/v3/group", Status: 403,
-				Req: apitest.Req{Token: g.petr, Body: map[string]any{"name": "Свои", "children": []any{link("Employee", g.petrID)}}}},
+				Req: apitest.Req{Token: g.petr, Body: map[string]any{"name": "Свои", "children": []any{apitest.Link("Employee", g.petrID)}}}},
 			{Name: "nor joins one", Method: "POST", Path: "/api/v3/group/" + g.group + "/children", Status: 403,
-				Req: apitest.Req{Token: g.petr, Body: link("Employee", g.petrID)}},
+				Req: apitest.Req{Token: g.petr, Body: apitest.Link("Employee", g.petrID)}},
 			{Name: "only employees are children", Method: "POST", Path: "/api/v3/group", Status: 422,
-				Req: apitest.Req{Body: map[string]any{"name": "x", "children": []any{link("Task", byGroup)}}}},
+				Req: apitest.Req{Body: map[string]any{"name": "x", "children": []any{apitest.Link("Task", byGroup)}}}},
 
 			{Name: "a member sees the group's task", Method: "GET", Path: "/api/v3/task/" + byGroup, Req: as(g.ivan), Status: 200,
 				Contains: []string{`"act_edit"`, `"act_accept_task"`, `"act_reject_task"`}, NotContains: []string{`"act_done"`, `"act_delete"`}},
@@ -117,7 +117,7 @@ func TestTaskGroupRoles(t *testing.T) {
 			{Name: "nor any", Method: "GET", Path: "/api/v3/task", Req: as(g.ivan), Status: 200, Contains: []string{listCount(0)}},
 			{Name: "nor counts them", Method: "GET", Path: "/api/v3/taskFilter/mine", Req: as(g.ivan), Status: 200, Contains: []string{`"count":0`}},
 			{Name: "nor the project", Method: "GET", Path: "/api/v3/project/" + project, Req: as(g.ivan), Status: 404},
-			{Name: "a newcomer sees it", Method: "POST", Path: "/api/v3/group/" + g.group + "/children", Req: apitest.Req{Body: link("Employee", g.petrID)}, Status: 200},
+			{Name: "a newcomer sees it", Method: "POST", Path: "/api/v3/group/" + g.group + "/children", Req: apitest.Req{Body: apitest.Link("Employee", g.petrID)}, Status: 200},
 			{Name: "from the next request", Method: "GET", Path: "/api/v3/task/" + byGroup, Req: as(g.petr), Status: 200},
 		})
 	})
@@ -146,7 +146,7 @@ func TestTaskGroupRealtime(t *testing.T) {
 			}
 			return r.Obj()["id"].(string)
 		}
-		byGroup := mk(map[string]any{"name": "Группе", "responsible": link("Group", g.group)})
+		byGroup := mk(map[string]any{"name": "Группе", "responsible": apitest.Link("Group", g.group)})
 		ws := dialSocket(t, h, g.ivan, "entity.updated:Task")
 		edit(byGroup, map[string]any{"name": "Группе 2"})
 		if id := ws.nextID(t); id != byGroup {
@@ -156,7 +156,7 @@ func TestTaskGroupRealtime(t *testing.T) {
 			t.Fatalf("leave: %s", r.Body)
 		}
 		edit(byGroup, map[string]any{"name": "Группе 3"})
-		fence := mk(map[string]any{"name": "Забор", "auditors": []any{link("Employee", g.ivanID)}})
+		fence := mk(map[string]any{"name": "Забор", "auditors": []any{apitest.Link("Employee", g.ivanID)}})
 		edit(fence, map[string]any{"name": "Забор 2"})
 		// Events leave in commit order: had the group's been sent, it
 		// would come before the fence's.

@@ -1,4 +1,4 @@
-package api_test
+package task_test
 
 import (
 	"strings"
@@ -25,7 +25,7 @@ func instant(t time.Time) map[string]any {
 func TestTaskStartAndPlainUpdates(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		c := newTaskCast(t, h)
-		olga, roman := link("Employee", c.id[task.Owner]), link("Employee", c.id[task.Responsible])
+		olga, roman := apitest.Link("Employee", c.id[task.Owner]), apitest.Link("Employee", c.id[task.Responsible])
 		made := func(path, tok string, body map[string]any) map[string]any {
 			r := h.Do("POST", path, apitest.Req{Token: tok, Body: body})
 			if r.Status != 200 {
@@ -51,7 +51,7 @@ func TestTaskStartAndPlainUpdates(t *testing.T) {
 			}
 		}
 		assigned := made("/api/v3/task", "", map[string]any{"name": "f", "owner": olga, "responsible": roman})["id"].(string)
-		created := made("/api/v3/task", c.tok[task.Owner], map[string]any{"name": "g", "executors": []any{link("Employee", c.id[task.Executor])}})["id"].(string)
+		created := made("/api/v3/task", c.tok[task.Owner], map[string]any{"name": "g", "executors": []any{apitest.Link("Employee", c.id[task.Executor])}})["id"].(string)
 		h.Run(t, []apitest.Scenario{
 			{Name: "responsible is offered accept and reject", Method: "GET", Path: "/api/v3/task/" + assigned, Req: apitest.Req{Token: c.tok[task.Responsible]},
 				Status: 200, Contains: []string{`"act_accept_task"`, `"act_reject_task"`, `"act_delegate"`}, NotContains: []string{`"act_done"`}},
@@ -72,7 +72,7 @@ func TestTaskOverdue(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		c := newTaskCast(t, h)
 		now := time.UnixMilli(c.clock.Load()).UTC()
-		roman := link("Employee", c.id[task.Responsible])
+		roman := apitest.Link("Employee", c.id[task.Responsible])
 		for _, tc := range []struct {
 			name     string
 			deadline any
@@ -115,7 +115,7 @@ func TestTaskOwnWork(t *testing.T) {
 		c := newTaskCast(t, h)
 		olga := c.tok[task.Owner]
 		own := func(kind string) string {
-			body := map[string]any{"name": "Своя", "responsible": link("Employee", c.id[task.Owner])}
+			body := map[string]any{"name": "Своя", "responsible": apitest.Link("Employee", c.id[task.Owner])}
 			return h.Do("POST", endpoint(kind), apitest.Req{Token: olga, Body: body}).Obj()["id"].(string)
 		}
 		mine, proj := own("Task"), own("Project")
@@ -134,7 +134,7 @@ func TestTaskOwnWork(t *testing.T) {
 			{Name: "delegate by doAction needs someone", Method: "POST", Path: "/api/v3/task/" + other + "/doAction",
 				Req: apitest.Req{Token: c.tok[task.Responsible], Body: map[string]any{"action": "act_delegate"}}, Status: 422, Contains: []string{`"type":"required"`}},
 			{Name: "delegating to the owner accepts it", Method: "POST", Path: "/api/v3/task/" + other + "/delegate",
-				Req: apitest.Req{Token: c.tok[task.Responsible], Body: link("Employee", c.id[task.Owner])}, Status: 200, Contains: []string{`"status":"accepted"`}},
+				Req: apitest.Req{Token: c.tok[task.Responsible], Body: apitest.Link("Employee", c.id[task.Owner])}, Status: 200, Contains: []string{`"status":"accepted"`}},
 			{Name: "the responsible may not delete", Method: "POST", Path: "/api/v3/task/" + doomed + "/doAction",
 				Req: apitest.Req{Token: c.tok[task.Responsible], Body: map[string]any{"action": "act_delete"}}, Status: 403},
 			{Name: "the owner deletes by doAction", Method: "POST", Path: "/api/v3/task/" + doomed + "/doAction",
@@ -189,7 +189,7 @@ func TestTaskConvert(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		c := newTaskCast(t, h)
 		id := c.make(t, "Task", task.Accepted, false)
-		sub := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Подзадача", "parent": link("Task", id)}}).Obj()["id"].(string)
+		sub := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Подзадача", "parent": apitest.Link("Task", id)}}).Obj()["id"].(string)
 		h.Do("POST", "/api/v3/task/"+id+"/comments", apitest.Req{Body: map[string]any{"content": "Обсуждение"}})
 		r := h.Do("POST", "/api/v3/task/"+id+"/convert", apitest.Req{Token: c.tok[task.Owner]})
 		if r.Status != 200 || r.Obj()["contentType"] != "Project" || r.Obj()["status"] != "accepted" || linkID(r.Obj(), "responsible") != c.id[task.Responsible] ||
@@ -207,7 +207,7 @@ func TestTaskConvert(t *testing.T) {
 			{Name: "a project with subprojects stays a project", Method: "POST", Path: "/api/v3/project/" + proj + "/convert", Status: 422,
 				Contains: []string{`"type":"not_convertible"`}},
 		})
-		under := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Под задачей", "parent": link("Task", c.make(t, "Task", task.Accepted, false))}}).Obj()["id"].(string)
+		under := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Под задачей", "parent": apitest.Link("Task", c.make(t, "Task", task.Accepted, false))}}).Obj()["id"].(string)
 		h.Run(t, []apitest.Scenario{
 			{Name: "a subtask of a task stays a task", Method: "POST", Path: "/api/v3/task/" + under + "/convert", Status: 422, Contains: []string{`"type":"not_convertible"`}},
 			{Name: "a project becomes a task", Method: "POST", Path: "/api/v3/project/" + c.make(t, "Project", task.Delayed, false) + "/convert",
