@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/artel/artel/internal/auth"
+	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
 )
@@ -118,11 +119,11 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	case 2:
 		switch c.method {
 		case http.MethodGet:
-			return s.get(ctx, c, t.Name, id)
+			return s.inSpace(ctx, c, t, id, func(typeName string) Response { return s.get(ctx, c, typeName, id) })
 		case http.MethodPost, http.MethodPut, http.MethodPatch:
-			return s.update(ctx, c, t.Name, id)
+			return s.inSpace(ctx, c, t, id, func(typeName string) Response { return s.update(ctx, c, typeName, id) })
 		case http.MethodDelete:
-			return s.delete(ctx, c, t.Name, id)
+			return s.inSpace(ctx, c, t, id, func(typeName string) Response { return s.delete(ctx, c, typeName, id) })
 		}
 		return s.methodNotAllowed(c)
 	case 3:
@@ -141,6 +142,26 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 		return s.removeItem(ctx, c, t.Name, id, segs[2], value.Link{Type: segs[3], ID: itemID})
 	}
 	return s.notFound(c)
+}
+
+// inSpace serves a call on /{type}/{id}, and when the type answers for
+// its whole id space (/task/{id} of a project, catalog.Type.SpaceUnion)
+// and holds no such id, serves it as the type of the space that does. A
+// refused call wrote nothing, so it may be served again.
+func (s *Server) inSpace(ctx context.Context, c *call, t *catalog.Type, id int64, serve func(typeName string) Response) Response {
+	res := serve(t.Name)
+	if res.Status != http.StatusNotFound || !t.SpaceUnion {
+		return res
+	}
+	for _, other := range t.IDSpace {
+		if other == t.Name {
+			continue
+		}
+		if _, err := s.Engine.Get(ctx, c.sc, other, id); err == nil {
+			return serve(other)
+		}
+	}
+	return res
 }
 
 func parseID(s string) (int64, bool) {

@@ -61,6 +61,7 @@ func TestCommentsLikesAnswersDeleteRestore(t *testing.T) {
 		w := apitest.NewDiscussion(t, h)
 		c := w.Post(t, "", map[string]any{"content": "Готово к проверке", "workTime": map[string]any{"contentType": "DateInterval", "value": 5400}})
 		path := "/api/v3/comment/" + c["id"].(string)
+		project := h.Do("POST", "/api/v3/project", apitest.Req{Body: map[string]any{"name": "Отчётность"}}).Obj()["id"].(string)
 		h.Run(t, []apitest.Scenario{
 			{Name: "Lev likes it", Method: "POST", Path: path + "/like", Status: 200, Req: apitest.Req{Token: w.Lev}, Contains: []string{`"isLiked":true`, `"likesCount":1`}},
 			{Name: "liking twice counts once", Method: "POST", Path: path + "/like", Status: 200, Req: apitest.Req{Token: w.Lev}, Contains: []string{`"likesCount":1`}},
@@ -88,10 +89,9 @@ func TestCommentsLikesAnswersDeleteRestore(t *testing.T) {
 			{Name: "restore", Method: "POST", Path: path, Status: 200, Req: apitest.Req{Body: map[string]any{"isDropped": false}}, Contains: []string{`"isDropped":false`}},
 			{Name: "the total is back", Method: "GET", Path: w.TaskPath, Status: 200,
 				Contains: []string{`"workedOffTimeTotal":{"contentType":"DateInterval","value":5400}`}},
-			{Name: "forward to a project", Method: "POST", Path: "/api/v3/project", Status: 200, Req: apitest.Req{Body: map[string]any{"name": "Отчётность"}}},
 			{Name: "forwarded", Method: "POST", Path: path + "/forward", Status: 200,
-				Req:      apitest.Req{Body: map[string]any{"subject": map[string]any{"contentType": "Project", "id": "1"}}},
-				Contains: []string{`"content":"Готово к проверке"`, `"forwardFrom":{"contentType":"Comment","id":"` + c["id"].(string) + `"}`, `"subject":{"contentType":"Project","id":"1"}`}},
+				Req:      apitest.Req{Body: map[string]any{"subject": map[string]any{"contentType": "Project", "id": project}}},
+				Contains: []string{`"content":"Готово к проверке"`, `"forwardFrom":{"contentType":"Comment","id":"` + c["id"].(string) + `"}`, `"subject":{"contentType":"Project","id":"` + project + `"}`}},
 			{Name: "forward needs a subject", Method: "POST", Path: path + "/forward", Status: 422, Req: apitest.Req{Body: map[string]any{}}},
 		})
 	})

@@ -35,6 +35,7 @@ func TestTaskTemplates(t *testing.T) {
 			t.Fatalf("work from template: %s", r.Body)
 		}
 		workPath := "/api/v3/task/" + work["id"].(string)
+		project := h.Do("POST", "/api/v3/project", apitest.Req{Body: map[string]any{"name": "Найм"}}).Obj()["id"].(string)
 		h.Run(t, []apitest.Scenario{
 			{Name: "the subtree came along", Method: "GET", Path: workPath + "/subTasks", Status: 200,
 				Contains: []string{`"name":"Выдать ноутбук"`, `"isTemplate":false`, `"subTasksCount":1`}},
@@ -45,9 +46,8 @@ func TestTaskTemplates(t *testing.T) {
 			{Name: "templates are not work", Method: "GET", Path: "/api/v3/taskFilter/any", Status: 200, Contains: []string{`"count":3`}},
 			{Name: "a template from work", Method: "POST", Path: workPath + "/clone", Status: 200, Req: apitest.Req{Body: map[string]any{"isTemplate": true}},
 				Contains: []string{`"isTemplate":true`, `"status":"template"`, `"subTasksCount":1`, `"originalTemplate":null`}},
-			{Name: "a copy placed under a project", Method: "POST", Path: "/api/v3/project", Status: 200, Req: apitest.Req{Body: map[string]any{"name": "Найм"}}},
-			{Name: "placed", Method: "POST", Path: tplPath + "/clone", Status: 200, Req: apitest.Req{Body: map[string]any{"parent": map[string]any{"contentType": "Project", "id": "1"}}},
-				Contains: []string{`"parent":{"contentType":"Project","id":"1"}`}},
+			{Name: "placed", Method: "POST", Path: tplPath + "/clone", Status: 200, Req: apitest.Req{Body: map[string]any{"parent": map[string]any{"contentType": "Project", "id": project}}},
+				Contains: []string{`"parent":{"contentType":"Project","id":"` + project + `"}`}},
 			{Name: "bad isTemplate", Method: "POST", Path: tplPath + "/clone", Status: 422, Req: apitest.Req{Body: map[string]any{"isTemplate": "yes"}}},
 			{Name: "unknown", Method: "POST", Path: "/api/v3/task/9999/clone", Status: 404},
 		})
