@@ -1,9 +1,10 @@
-// Tasks and projects (spec 000 §2 Tasks): the screens of features/task.
+// Tasks and projects (spec 000 §2 Tasks): the pages the route table
+// (app/routes/areaRoutes.tsx) opens for this area.
 import { useLocation, useParams } from 'react-router';
-import TaskAddPage from '../../features/task/TaskAddPage';
-import TaskCardPage from '../../features/task/TaskCardPage';
-import TaskFilterPage from '../../features/task/TaskFilterPage';
-import { addTarget } from '../mapping/addForms';
+import TaskAddPage from './TaskAddPage';
+import TaskCardPage from './TaskCardPage';
+import TaskFilterPage from './TaskFilterPage';
+import { addTarget } from '../../app/mapping/addForms';
 
 /** /task/filter/{filterId?}/{contentType?}/{taskId?}: filters, list, tree or kanban, a task or project opened beside. */
 export function TaskListRoute() {
