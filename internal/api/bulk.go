@@ -47,11 +47,11 @@ func (s *Server) bulk(ctx context.Context, c *call) Response {
 		if sub.method == "" {
 			sub.method = http.MethodGet
 		}
-		if sub.method != http.MethodGet && string(bc.Body) != "null" {
-			sub.body = bc.Body
-		}
 		var res Response
 		q, err := httpin.ParseQuery(rawQuery)
+		if err == nil && sub.method != http.MethodGet {
+			sub.body, err = httpin.BulkCallBody(bc.Body)
+		}
 		switch {
 		case err != nil:
 			res = inputError(c.lang, err)

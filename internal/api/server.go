@@ -138,7 +138,7 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 			inputError(lang, err).write(w)
 			return
 		}
-		c.body, c.files = body.JSON, body.Files
+		c.body, c.files = httpin.NoParams(body.JSON), body.Files
 	}
 	if len(c.segs) == 2 && c.segs[0] == "auth" && c.segs[1] == "login" && r.Method == http.MethodPost {
 		s.login(w, r, account, lang, c.body)
