@@ -56,7 +56,7 @@ func (s *Server) bulk(ctx context.Context, c *call) Response {
 		case err != nil:
 			res = inputError(c.lang, err)
 		case len(sub.segs) > 0 && sub.segs[0] == "bulk":
-			res = s.notFound(c)
+			res = s.noRoute(c)
 		default:
 			delete(q, "access_token")
 			sub.query = q

@@ -131,7 +131,7 @@ func (s *Server) listItems(ctx context.Context, c *call, typeName string, id int
 	t := s.Cat.Type(typeName)
 	f := t.Field(field)
 	if f == nil {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	owner, err := s.Engine.Get(ctx, c.sc, typeName, id)
 	if err != nil {
@@ -156,7 +156,7 @@ func (s *Server) listItems(ctx context.Context, c *call, typeName string, id int
 	}
 	items, ok2 := owner.Many[field]
 	if !ok2 {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	data, err := s.byLinks(ctx, c, items, sel)
 	if err != nil {

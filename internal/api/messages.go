@@ -26,6 +26,7 @@ var messages = map[string][2]string{ // {ru, en}
 	"password_not_secure":    {"Пароль слишком простой: не меньше 8 символов", "Password too weak: at least 8 characters"},
 	"login_in_use":           {"Логин уже занят", "Login already in use"},
 	"not_found":              {"Не найдено", "Not found"},
+	"route_not_found":        {"Нет такого метода API", "No such API route"},
 	"access_denied":          {"Нет доступа", "Access denied"},
 	"unauthorized":           {"Требуется авторизация", "Authorization required"},
 	"csrf":                   {"Неверный CSRF-токен", "Invalid CSRF token"},

@@ -42,7 +42,7 @@ func moduleRoute(c *call) (handler, []int64) {
 func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	segs := c.segs
 	if len(segs) == 0 {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	// The licence gate goes before every route; settings ids are names the
 	// route table cannot hold (account_gate.go, settings.go).
@@ -65,12 +65,12 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 		if len(segs) == 2 && segs[1] == "getEntitiesByLinks" {
 			return s.entitiesByLinks(ctx, c)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	case "currentUser":
 		if len(segs) == 1 && c.method == http.MethodGet {
 			return s.currentUser(ctx, c)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	case "openapi.json":
 		if len(segs) != 1 || c.method != http.MethodGet {
 			return s.methodNotAllowed(c)
@@ -83,11 +83,11 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 			}
 			return ok(nil)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	t := s.Cat.ByEndpoint(segs[0])
 	if t == nil {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	if len(segs) >= 2 && segs[1] == "extraFields" {
 		return s.extraFields(ctx, c, t.Name, segs[2:])
@@ -103,7 +103,7 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	}
 	id, okID := parseID(segs[1])
 	if !okID {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	switch len(segs) {
 	case 2:
@@ -130,11 +130,11 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	case 5:
 		itemID, okItem := parseID(segs[4])
 		if c.method != http.MethodDelete || !okItem {
-			return s.notFound(c)
+			return s.noRoute(c)
 		}
 		return s.removeItem(ctx, c, t.Name, id, segs[2], value.Link{Type: segs[3], ID: itemID})
 	}
-	return s.notFound(c)
+	return s.noRoute(c)
 }
 
 func parseID(s string) (int64, bool) {
@@ -146,6 +146,13 @@ func itoa(id int64) string { return strconv.FormatInt(id, 10) }
 
 func (s *Server) notFound(c *call) Response {
 	return fail(http.StatusNotFound, "not_found", message(c.lang, "not_found"))
+}
+
+// noRoute answers a path no route serves. Its type differs from an
+// entity's not_found, so a client (and the route walk test) can tell "no
+// such call" from "no such entity".
+func (s *Server) noRoute(c *call) Response {
+	return fail(http.StatusNotFound, "route_not_found", message(c.lang, "route_not_found"))
 }
 
 func (s *Server) methodNotAllowed(c *call) Response {

@@ -71,6 +71,9 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("/api/v3/", s.apiV3)
+	// Nothing else under /api/ is the web app's: an API client gets the
+	// JSON envelope, whatever the method, not the app's HTML page.
+	mux.HandleFunc("/api/", s.apiNoRoute)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
 	mux.HandleFunc("POST /profileBatch", s.profileBatch)
@@ -166,6 +169,11 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 	body := res.encode()
 	leave()
 	body.send(w)
+}
+
+func (s *Server) apiNoRoute(w http.ResponseWriter, r *http.Request) {
+	lang := language(r.Header.Get("Accept-Language"))
+	fail(http.StatusNotFound, "route_not_found", message(lang, "route_not_found")).write(w)
 }
 
 // splitPath returns the segments after /api/v3/, ignoring a trailing slash.
