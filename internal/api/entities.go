@@ -65,6 +65,9 @@ func (s *Server) get(ctx context.Context, c *call, typeName string, id int64) Re
 
 func (s *Server) list(ctx context.Context, c *call, typeName string) Response {
 	lq, err := listQuery(c, typeName)
+	if err == nil {
+		err = listParams(c, s.Cat.Type(typeName), &lq)
+	}
 	if err != nil {
 		return s.errorResponse(c, err)
 	}

@@ -21,6 +21,8 @@ var messages = map[string][2]string{ // {ru, en}
 	entity.CodeNotSortable:   {"Сортировка по полю %s невозможна", "Cannot sort by field %s"},
 	entity.CodeBadFilter:     {"Неверное условие фильтра %s", "Invalid filter term %s"},
 	entity.CodeBadParam:      {"Неверный параметр", "Invalid parameter"},
+	"unknown_param":          {"Неизвестный параметр", "Unknown parameter"},
+	"param_not_supported":    {"Параметр пока не поддерживается", "Parameter not supported yet"},
 	entity.CodeReadOnly:      {"Поле только для чтения", "Read-only field"},
 	entity.CodeInUse:         {"Невозможно удалить: используется", "Cannot delete: in use"},
 	"password_not_secure":    {"Пароль слишком простой: не меньше 8 символов", "Password too weak: at least 8 characters"},
