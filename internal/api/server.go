@@ -113,6 +113,8 @@ type call struct {
 	session *auth.Session
 	files   []httpin.File
 	host    string // the request's Host, for answers that name this server
+	// included asks for the linked entities beside the data (included.go).
+	included bool
 	// beacon marks a call sent by navigator.sendBeacon, which cannot set
 	// headers: no CSRF header, so only harmless writes may allow it.
 	beacon bool
@@ -125,7 +127,8 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusNotFound, "not_found", message(lang, "not_found")).write(w)
 		return
 	}
-	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host}
+	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host,
+		included: wantsIncluded(r)}
 	c.sc.Account = account
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)
@@ -166,6 +169,9 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := s.dispatch(r.Context(), c)
+	if c.included {
+		s.include(r.Context(), c, &res)
+	}
 	body := res.encode()
 	leave()
 	body.send(w)
