@@ -93,7 +93,14 @@ func TestAdHocTradeFilterProgram(t *testing.T) {
 			return "/api/v3/deal" + apitest.Q(`{"filter":{"contentType":"TradeFilter","id":null,"program":{"contentType":"Program","id":`+program+`},`+
 				`"config":{"contentType":"FilterConfig","termGroup":{"contentType":"FilterTermGroup","join":"and","terms":[]}}}}`)
 		}
+		saved := h.Do("POST", "/api/v3/tradeFilter", apitest.Req{Body: map[string]any{"title": "Закупки",
+			"program": map[string]any{"contentType": "Program", "id": programs[1]}}})
+		if saved.Status != 200 {
+			t.Fatalf("saved filter: %s", saved.Body)
+		}
 		h.Run(t, []apitest.Scenario{
+			{Name: "a saved filter's program", Method: "GET", Status: 200, Contains: []string{`"count":2`},
+				Path: "/api/v3/deal" + apitest.Q(`{"filter":{"contentType":"TradeFilter","id":"`+saved.Obj()["id"].(string)+`"}}`)},
 			{Name: "all programs", Method: "GET", Path: filter(`"all"`), Status: 200, Contains: []string{`"count":3`}},
 			{Name: "one program", Method: "GET", Path: filter(`"` + programs[1] + `"`), Status: 200, Contains: []string{`"count":2`}},
 			{Name: "a numeric id", Method: "GET", Path: filter(programs[0]), Status: 200, Contains: []string{`"count":1`}},

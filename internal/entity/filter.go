@@ -94,28 +94,36 @@ func (b *filterBuilder) quoted(t *catalog.Type, raw json.RawMessage) (sqlPart, e
 	return b.top(t, json.RawMessage(inner))
 }
 
-// adHoc applies a filter entity sent without a saved id: its config and,
-// for a TradeFilter, its program.
+// adHoc applies a filter entity sent without a saved id.
 func (b *filterBuilder) adHoc(t *catalog.Type, tm *term) (sqlPart, error) {
-	if b.e.Cat.Type(tm.ContentType) == nil || b.depth > 2 {
+	if b.e.Cat.Type(tm.ContentType) == nil {
 		return sqlPart{}, badFilter(tm.ContentType)
 	}
+	return b.entity(t, tm.Config, tm.Program)
+}
+
+// entity applies what a filter entity, saved or sent, filters by: its
+// config and, for a TradeFilter, its program.
+func (b *filterBuilder) entity(t *catalog.Type, config, program json.RawMessage) (sqlPart, error) {
+	if b.depth > 2 {
+		return sqlPart{}, badFilter("filter")
+	}
 	var parts []sqlPart
-	if len(tm.Config) > 0 && string(tm.Config) != "null" {
+	if len(config) > 0 && string(config) != "null" {
 		b.depth++
-		p, err := b.top(t, tm.Config)
+		p, err := b.top(t, config)
 		b.depth--
 		if err != nil {
 			return sqlPart{}, err
 		}
 		parts = append(parts, p)
 	}
-	if len(tm.Program) > 0 && string(tm.Program) != "null" && !allPrograms(tm.Program) {
+	if len(program) > 0 && string(program) != "null" && !allPrograms(program) {
 		f := t.Field("program")
 		if f == nil {
 			return sqlPart{}, badFilter("program")
 		}
-		p, err := b.ref(t, f, &term{Field: "program", Value: tm.Program})
+		p, err := b.ref(t, f, &term{Field: "program", Value: program})
 		if err != nil {
 			return sqlPart{}, err
 		}
@@ -162,11 +170,13 @@ func (b *filterBuilder) saved(t *catalog.Type, raw json.RawMessage) (sqlPart, er
 		return sqlPart{}, Invalidf("filter", CodeLinkNotFound, ft.Name)
 	}
 	cfg, _ := rec.Values["config"].(string)
-	if cfg == "" {
-		return sqlPart{sql: "1 = 1"}, nil
+	var program json.RawMessage
+	if l, ok := rec.Links["program"]; ok {
+		program, _ = json.Marshal(value.EncodeLink(l))
 	}
 	b.depth++
-	return b.top(t, json.RawMessage(cfg))
+	defer func() { b.depth-- }()
+	return b.entity(t, json.RawMessage(cfg), program)
 }
 
 func gjsonType(raw json.RawMessage) string {
