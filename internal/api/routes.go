@@ -48,7 +48,7 @@ var coreRoutes = map[string]handler{
 func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	segs := c.segs
 	if len(segs) == 0 {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	// The licence gate goes before every route; settings ids are names the
 	// route table cannot hold (account_gate.go, settings.go).
@@ -75,12 +75,12 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 		if len(segs) == 2 && segs[1] == "getEntitiesByLinks" {
 			return s.entitiesByLinks(ctx, c)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	case "currentUser":
 		if len(segs) == 1 && c.method == http.MethodGet {
 			return s.currentUser(ctx, c)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	case "openapi.json":
 		if len(segs) != 1 || c.method != http.MethodGet {
 			return s.methodNotAllowed(c)
@@ -93,11 +93,11 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 			}
 			return ok(nil)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	t := s.Cat.ByEndpoint(segs[0])
 	if t == nil {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	if len(segs) >= 2 && segs[1] == "extraFields" {
 		return s.extraFields(ctx, c, t.Name, segs[2:])
@@ -113,7 +113,7 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	}
 	id, okID := parseID(segs[1])
 	if !okID {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	switch len(segs) {
 	case 2:
@@ -137,11 +137,11 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	case 5:
 		itemID, okItem := parseID(segs[4])
 		if c.method != http.MethodDelete || !okItem {
-			return s.notFound(c)
+			return s.noRoute(c)
 		}
 		return s.removeItem(ctx, c, t.Name, id, segs[2], value.Link{Type: segs[3], ID: itemID})
 	}
-	return s.notFound(c)
+	return s.noRoute(c)
 }
 
 // inSpace serves a call on /{type}/{id}, and when the type answers for
@@ -173,6 +173,13 @@ func itoa(id int64) string { return strconv.FormatInt(id, 10) }
 
 func (s *Server) notFound(c *call) Response {
 	return fail(http.StatusNotFound, "not_found", c.say("not_found"))
+}
+
+// noRoute answers a path no route serves. Its type differs from an
+// entity's not_found, so a client (and the route walk test) can tell "no
+// such call" from "no such entity".
+func (s *Server) noRoute(c *call) Response {
+	return fail(http.StatusNotFound, "route_not_found", message(c.lang, "route_not_found"))
 }
 
 func (s *Server) methodNotAllowed(c *call) Response {

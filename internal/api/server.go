@@ -61,6 +61,9 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("/api/v3/", s.apiV3)
+	// Nothing else under /api/ is the web app's: an API client gets the
+	// JSON envelope, whatever the method, not the app's HTML page.
+	mux.HandleFunc("/api/", s.apiNoRoute)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
 	mux.HandleFunc("POST /profileBatch", s.profileBatch)
@@ -101,6 +104,8 @@ type call struct {
 	files   []httpin.File
 	host    string  // the request's Host, for answers that name this server
 	words   wording // the mounted areas' error wordings
+	// included asks for the linked entities beside the data (included.go).
+	included bool
 	// beacon marks a call sent by navigator.sendBeacon, which cannot set
 	// headers: no CSRF header, so only harmless writes may allow it.
 	beacon bool
@@ -114,7 +119,7 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host,
-		words: s.areas.wording()}
+		words: s.areas.wording(), included: wantsIncluded(r)}
 	c.sc.Account = account
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)
@@ -130,7 +135,7 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 			inputError(lang, err).write(w)
 			return
 		}
-		c.body, c.files = body.JSON, body.Files
+		c.body, c.files = httpin.NoParams(body.JSON), body.Files
 	}
 	if len(c.segs) == 2 && c.segs[0] == "auth" && c.segs[1] == "login" && r.Method == http.MethodPost {
 		s.login(w, r, account, lang, c.body)
@@ -154,9 +159,17 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := s.dispatch(r.Context(), c)
+	if c.included {
+		s.include(r.Context(), c, &res)
+	}
 	body := res.encode()
 	leave()
 	body.send(w)
+}
+
+func (s *Server) apiNoRoute(w http.ResponseWriter, r *http.Request) {
+	lang := language(r.Header.Get("Accept-Language"))
+	fail(http.StatusNotFound, "route_not_found", message(lang, "route_not_found")).write(w)
 }
 
 // splitPath returns the segments after /api/v3/, ignoring a trailing slash.
