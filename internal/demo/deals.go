@@ -1,8 +1,16 @@
 package demo
 
 import (
+	"encoding/json"
+
+	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
 )
+
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
 
 const dealCount = 100
 
@@ -36,6 +44,26 @@ var dealSubjects = []string{"Внедрение Artel на 25 рабочих м�
 var lossReasons = []string{"Выбрали конкурента с более низкой ценой.", "Проект заморожен до следующего года.",
 	"Не прошли по бюджету.", "Решили остаться на текущей системе."}
 
+// salesMoves are the process's transitions between salesStages (by
+// index), with their conditions (docs/deal.md): an offer needs the client,
+// negotiation a sum, and only the manager closes a deal as won.
+var salesMoves = []struct {
+	name     string
+	from, to int
+	rule     string
+}{
+	{"Взять в работу", 0, 1, ""},
+	{"Отправить предложение", 1, 2, `{"requiredFields":["contractor"]}`},
+	{"Начать переговоры", 2, 3, `{"requiredFields":["price"]}`},
+	{"Вернуть к предложению", 3, 2, ""},
+	{"Подписать договор", 3, 4, `{"requiredFields":["price","contractor"],"allowed":["manager"]}`},
+	{"Отказ клиента", 0, 5, ""},
+	{"Отказ клиента", 1, 5, ""},
+	{"Отказ клиента", 2, 5, ""},
+	{"Отказ клиента", 3, 5, ""},
+	{"Вернуть в работу", 5, 0, ""},
+}
+
 func (f *filler) salesProgram() error {
 	prog, err := f.create(f.demo, "Program", obj{"name": "Продажи", "isBpm": false})
 	if err != nil {
@@ -50,7 +78,18 @@ func (f *filler) salesProgram() error {
 		}
 		f.stages = append(f.stages, stage{l, s.typ, s.weight})
 	}
-	return nil
+	var moves []value.Link
+	for _, m := range salesMoves {
+		l, err := f.create(f.demo, "ProgramTransition", obj{"name": m.name, "from": ref(f.stages[m.from].link),
+			"to": ref(f.stages[m.to].link), "rule": m.rule})
+		if err != nil {
+			return err
+		}
+		moves = append(moves, l)
+	}
+	_, err = f.e.Update(f.ctx, entity.Scope{Account: f.account, System: true}, "Program", prog.ID,
+		entity.Input{"transitions": mustJSON(refs(moves...))})
+	return err
 }
 
 // pickStage draws a stage by weight.
