@@ -15,9 +15,15 @@ func TestPositionSums(t *testing.T) {
 		id := p.deal(t, map[string]any{"price": rub(1)})
 		dealLink := apitest.Link("Deal", id)
 		offer := apitest.Link("Offer", p.make(t, "offer", map[string]any{"name": "Лицензия", "price": rub(100)}))
-		vat := func(rate float64) map[string]any { return map[string]any{"contentType": "Tax", "name": "НДС", "rate": rate} }
-		pct := func(v float64) map[string]any { return map[string]any{"contentType": "Discount", "type": "percent", "valueInMain": v} }
-		abs := func(v float64) map[string]any { return map[string]any{"contentType": "Discount", "type": "absolute", "valueInMain": v} }
+		vat := func(rate float64) map[string]any {
+			return map[string]any{"contentType": "Tax", "name": "НДС", "rate": rate}
+		}
+		pct := func(v float64) map[string]any {
+			return map[string]any{"contentType": "Discount", "type": "percent", "valueInMain": v}
+		}
+		abs := func(v float64) map[string]any {
+			return map[string]any{"contentType": "Discount", "type": "absolute", "valueInMain": v}
+		}
 		row := func(extra map[string]any) map[string]any {
 			body := map[string]any{"deal": dealLink, "offer": offer, "name": "Позиция"}
 			for k, v := range extra {
