@@ -75,7 +75,8 @@ function Column({ state, count, verdict, children }: { state: StateInfo; count: 
 export function DealBoard({ programId, filter, onOpen }: { programId: string; filter: unknown; onOpen(id: string): void }) {
   const { t } = useTranslation();
   const [states, setStates] = useState<StateInfo[] | null>(null);
-  const list = useList({ contentType: 'Deal', endpoint: 'deal', filter, fields: CARD_FIELDS, limit: 100 });
+  // Newest first: a deal just added shows at the top of its column.
+  const list = useList({ contentType: 'Deal', endpoint: 'deal', filter, fields: CARD_FIELDS, sortBy: [{ fieldName: 'timeCreated', desc: true }], limit: 100 });
   const [moving, setMoving] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<string | null>(null);
   const [dragged, setDragged] = useState<Entity | null>(null);
