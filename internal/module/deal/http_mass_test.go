@@ -59,7 +59,25 @@ func TestMassChange(t *testing.T) {
 				t.Errorf("deal %s in %s, want %s", id, s, st)
 			}
 		}
+		byProgram := map[string]any{"termGroup": map[string]any{"join": "and", "terms": []any{
+			map[string]any{"contentType": "FilterTermRef", "field": "program", "comparison": "equals", "value": []any{apitest.Link("Program", p.program)}}}}}
 		h.Run(t, []apitest.Scenario{
+			{Name: "by filter, less the excluded", Method: "POST", Path: "/api/v3/deal/massAction",
+				Req: apitest.Req{Body: map[string]any{"state": state(p.lost), "filter": byProgram, "excludedEntities": deals(skipped)}}, Status: 200,
+				Check: func(t *testing.T, r *apitest.Resp) {
+					moved := 0
+					for _, x := range r.List() {
+						if x["isSucceed"] == true {
+							moved++
+						}
+					}
+					// ready (Предложение) and bare (Новая) may be lost; won may not.
+					if len(r.List()) != 3 || moved != 2 {
+						t.Errorf("by filter: %s", r.Body)
+					}
+				}},
+			{Name: "a bad filter", Method: "POST", Path: "/api/v3/deal/massAction", Req: apitest.Req{Body: map[string]any{"state": state(p.lost), "filter": map[string]any{"x": 1}}}, Status: 422,
+				Contains: []string{`"field":"filter"`}},
 			{Name: "no state", Method: "POST", Path: "/api/v3/deal/massAction", Req: apitest.Req{Body: map[string]any{"entities": deals(ready)}}, Status: 422, Contains: []string{`"field":"state"`}},
 			{Name: "no deals", Method: "POST", Path: "/api/v3/deal/massAction", Req: apitest.Req{Body: map[string]any{"state": state(p.won)}}, Status: 422, Contains: []string{`"field":"entities"`}},
 			{Name: "another mass action", Method: "POST", Path: "/api/v3/deal/massAction", Req: apitest.Req{Body: map[string]any{"contentType": "MassActionDelete", "state": state(p.won), "entities": deals(ready)}}, Status: 422,

@@ -68,12 +68,15 @@ type massBody struct {
 	ContentType string            `json:"contentType"`
 	State       json.RawMessage   `json:"state"`
 	Entities    []json.RawMessage `json:"entities"`
+	Filter      json.RawMessage   `json:"filter"`
+	Query       string            `json:"query"`
 	Excluded    []json.RawMessage `json:"excludedEntities"`
 }
 
 // massAction serves POST /deal/massAction with a
-// MassActionChangeProgramState body naming the deals in entities. It
-// answers a MassActionResult per deal.
+// MassActionChangeProgramState body naming the deals in entities, or
+// choosing them by filter and query as the deal list would. It answers a
+// MassActionResult per deal.
 func (a *HTTP) massAction(ctx context.Context, r *api.Request) api.Response {
 	var b massBody
 	if json.Unmarshal(r.Body(), &b) != nil {
@@ -86,9 +89,6 @@ func (a *HTTP) massAction(ctx context.Context, r *api.Request) api.Response {
 	if err != nil || st.ID <= 0 {
 		return r.Fail(entity.Invalidf("state", entity.CodeRequired, ""))
 	}
-	if len(b.Entities) == 0 {
-		return r.Fail(entity.Invalidf("entities", entity.CodeRequired, ""))
-	}
 	if len(b.Entities) > maxMass {
 		return r.Fail(entity.Invalidf("entities", value.CodeRange, ""))
 	}
@@ -99,6 +99,16 @@ func (a *HTTP) massAction(ctx context.Context, r *api.Request) api.Response {
 		}
 	}
 	var ids []int64
+	if len(b.Entities) == 0 {
+		if b.Filter == nil && b.Query == "" {
+			return r.Fail(entity.Invalidf("entities", entity.CodeRequired, ""))
+		}
+		chosen, err := a.chosen(ctx, r, b, skip)
+		if err != nil {
+			return r.Fail(err)
+		}
+		ids = chosen
+	}
 	for _, raw := range b.Entities {
 		l, err := value.DecodeLink(raw, []string{"Deal"})
 		if err != nil || l.ID <= 0 {
@@ -162,4 +172,28 @@ func (a *HTTP) states(entryOnly bool) api.Handler {
 		}
 		return api.OK(list)
 	}
+}
+
+// chosen are the ids of the deals a filter and query select for the
+// caller (the deal list's own conditions), less the excluded; more than
+// maxMass is refused rather than cut short.
+func (a *HTTP) chosen(ctx context.Context, r *api.Request, b massBody, skip map[int64]bool) ([]int64, error) {
+	lq := entity.ListQuery{Q: b.Query, Limit: maxMass, Fields: []string{"name"}}
+	if b.Filter != nil && string(b.Filter) != "null" {
+		lq.Filter = b.Filter
+	}
+	page, err := a.Engine.List(ctx, r.Scope(), "Deal", lq, r.Options())
+	if err != nil {
+		return nil, err
+	}
+	if page.HasMoreNext {
+		return nil, entity.Invalidf("filter", value.CodeRange, "")
+	}
+	var ids []int64
+	for _, rec := range page.Records {
+		if !skip[rec.ID] {
+			ids = append(ids, rec.ID)
+		}
+	}
+	return ids, nil
 }
