@@ -1,16 +1,8 @@
 package demo
 
 import (
-	"encoding/json"
-
-	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
 )
-
-func mustJSON(v any) json.RawMessage {
-	b, _ := json.Marshal(v)
-	return b
-}
 
 const dealCount = 100
 
@@ -78,18 +70,13 @@ func (f *filler) salesProgram() error {
 		}
 		f.stages = append(f.stages, stage{l, s.typ, s.weight})
 	}
-	var moves []value.Link
 	for _, m := range salesMoves {
-		l, err := f.create(f.demo, "ProgramTransition", obj{"name": m.name, "from": ref(f.stages[m.from].link),
-			"to": ref(f.stages[m.to].link), "rule": m.rule})
-		if err != nil {
+		if _, err := f.create(f.demo, "ProgramTransition", obj{"name": m.name, "from": ref(f.stages[m.from].link),
+			"to": ref(f.stages[m.to].link), "rule": m.rule}); err != nil {
 			return err
 		}
-		moves = append(moves, l)
 	}
-	_, err = f.e.Update(f.ctx, entity.Scope{Account: f.account, System: true}, "Program", prog.ID,
-		entity.Input{"transitions": mustJSON(refs(moves...))})
-	return err
+	return nil
 }
 
 // pickStage draws a stage by weight.

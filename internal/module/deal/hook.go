@@ -2,6 +2,7 @@ package deal
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 
 	"github.com/artel/artel/internal/entity"
@@ -158,4 +159,26 @@ func (m *Module) beforeTransition(ctx context.Context, c *entity.Change) error {
 		return invalid("to", CodeProgramsDiffer, "")
 	}
 	return nil
+}
+
+// afterTransition lists a new transition in its program's transitions,
+// so the program shows what its states allow however the transition was
+// made.
+func (m *Module) afterTransition(ctx context.Context, c *entity.Change, rec *entity.Record) error {
+	from, ok := rec.Links["from"]
+	if !c.New || !ok {
+		return nil
+	}
+	sc := entity.Scope{Account: c.Scope.Account, Actor: c.Scope.Actor, System: true}
+	st, err := m.e.Get(ctx, sc, "ProgramState", from.ID)
+	if err != nil {
+		return err
+	}
+	prog, ok := st.Links["program"]
+	if !ok {
+		return nil
+	}
+	self, _ := json.Marshal(value.EncodeLink(rec.Link()))
+	_, _, err = m.e.AddItem(ctx, sc, "Program", prog.ID, "transitions", self)
+	return err
 }

@@ -77,6 +77,8 @@ func TestTransitionDefinitions(t *testing.T) {
 					t.Errorf("entry points: %s", r.Body)
 				}
 			}},
+			{Name: "the program lists its transitions", Method: "GET", Path: "/api/v3/program/" + p.program, Status: 200,
+				Contains: []string{`"transitionsCount":5`, `{"contentType":"ProgramTransition","id":"` + p.toOffer + `"}`}},
 			{Name: "states of a missing program", Method: "GET", Path: "/api/v3/program/999999/states", Status: 404},
 		})
 	})
