@@ -19,7 +19,7 @@ import (
 
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
-	"ProgramState", "ProgramTransition", "Deal", "Project", "Task", "Todo", "Comment"}
+	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Project", "Task", "Todo", "Comment"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {

@@ -11,6 +11,7 @@ import { LinkName, isLink } from '../../fields/link/LinkName';
 import type { TransitionOption } from './board';
 import { applyTransition, statusHistory, type StatusMove } from './dealApi';
 import { money } from './money';
+import { PositionsBlock } from './PositionsBlock';
 
 const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
 
@@ -137,6 +138,7 @@ export default function DealCardPage({ id }: { id: string }) {
           <Field label={t('deal.card.description')}>{String(deal.description ?? '') || '—'}</Field>
         </Stack>
       </Paper>
+      <PositionsBlock dealId={id} />
       <Title order={4}>{t('deal.history.title')}</Title>
       <History moves={moves} />
     </Stack>
