@@ -61,3 +61,17 @@ test('a new deal is dragged to the next state, and refused drags say why', async
   await expect(page.getByTestId('deal-history').locator('tbody tr')).toHaveCount(2);
   expect(errors).toEqual([]);
 });
+
+test('a demo deal with positions shows their sums, and its price is theirs', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  // The demo gives every eighth deal positions, starting with the first.
+  const res = await page.request.get('/api/v3/offerRow?' + encodeURIComponent(JSON.stringify({ limit: 1 })));
+  const row = (await res.json()).data[0] as { deal: { id: string } };
+  const deal = (await (await page.request.get(`/api/v3/deal/${row.deal.id}`)).json()).data as { price: { value: number } };
+  await page.goto(`/deals/${row.deal.id}/card`);
+  await expect(page.getByTestId('deal-positions').locator('tbody tr').first()).toBeVisible();
+  const shown = deal.price.value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
+  await expect(page.getByTestId('deal-card-page')).toContainText(shown);
+  expect(errors).toEqual([]);
+});
