@@ -16,6 +16,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
+	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/staff"
@@ -45,6 +46,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = file.Guard(policy, db, cat)
 	files := file.Register(engine)
 	task.Register(engine, policy)
+	deals := deal.Register(engine)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.
@@ -85,6 +87,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// Each business area serves its own routes (internal/module/<area>).
 	srv.Mount(
 		&task.HTTP{Engine: engine},
+		&deal.HTTP{Engine: engine, Deals: deals},
 		&comment.HTTP{Engine: engine, Comments: comments},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},

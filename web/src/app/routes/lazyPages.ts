@@ -28,6 +28,7 @@ export const ClientListRoute = named(() => import('../areas/crm'), 'ClientListRo
 export const ClientCardRoute = named(() => import('../areas/crm'), 'ClientCardRoute');
 export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');
 export const ProcessListRoute = named(() => import('../areas/deals'), 'ProcessListRoute');
+export const DealCardRoute = named(() => import('../areas/deals'), 'DealCardRoute');
 export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
 export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');
