@@ -42,22 +42,6 @@ func asMachine(ctx context.Context) context.Context {
 
 func isMachine(ctx context.Context) bool { return ctx.Value(machineKey{}) != nil }
 
-// langKey carries the caller's language to the wording of
-// possibleTransitions' reasons, which the engine fills without a request.
-type langKey struct{}
-
-// WithLang words the reasons of what is read under ctx in lang.
-func WithLang(ctx context.Context, lang string) context.Context {
-	return context.WithValue(ctx, langKey{}, lang)
-}
-
-func langOf(ctx context.Context) string {
-	if l, ok := ctx.Value(langKey{}).(string); ok {
-		return l
-	}
-	return "ru"
-}
-
 // lockedDeal reads a deal after taking its row lock, so two moves of one
 // deal run one after the other and the second is judged on the state the
 // first left (SQLite's one writer does that already; PostgreSQL's read

@@ -17,46 +17,12 @@ type HTTP struct {
 
 // Routes registers the area's routes and error wording.
 func (a *HTTP) Routes(rt *api.Routes) {
-	// The deal's own reads and writes are the generic ones, served here so
-	// that possibleTransitions' reasons come in the caller's language.
-	rt.Handle("GET /deal", a.list)
-	rt.Handle("GET /deal/{id}", a.get)
-	rt.Handle("POST /deal", a.create)
-	rt.Handle("POST /deal/{id}", a.update)
 	rt.Handle("POST /deal/{id}/applyTransition", a.applyTransition)
 	rt.Handle("GET /deal/{id}/statusHistory", a.statusHistory)
 	rt.Handle("POST /deal/massAction", a.massAction)
 	rt.Handle("GET /program/{id}/states", a.states(false))
 	rt.Handle("GET /program/{id}/entryPoints", a.states(true))
 	rt.Messages(Wording)
-}
-
-func (a *HTTP) list(ctx context.Context, r *api.Request) api.Response {
-	lq, err := r.ListQuery("Deal")
-	if err != nil {
-		return r.Fail(err)
-	}
-	return r.Page(WithLang(ctx, r.Lang()), "Deal", lq)
-}
-
-func (a *HTTP) get(ctx context.Context, r *api.Request) api.Response {
-	return r.Get(WithLang(ctx, r.Lang()), "Deal", r.IDs[0])
-}
-
-func (a *HTTP) update(ctx context.Context, r *api.Request) api.Response {
-	return r.Update(WithLang(ctx, r.Lang()), "Deal", r.IDs[0])
-}
-
-func (a *HTTP) create(ctx context.Context, r *api.Request) api.Response {
-	in, res := r.Input()
-	if res != nil {
-		return *res
-	}
-	rec, err := a.Engine.Create(ctx, r.Scope(), "Deal", in)
-	if err != nil {
-		return r.Fail(err)
-	}
-	return r.One(WithLang(ctx, r.Lang()), rec, entity.Selection{Full: true})
 }
 
 // answer is a deal after a rule, as GET answers it, or the rule's error:
@@ -72,7 +38,7 @@ func (a *HTTP) answer(ctx context.Context, r *api.Request, rec *entity.Record, e
 	if err != nil {
 		return r.Fail(err)
 	}
-	return r.One(WithLang(ctx, r.Lang()), rec, sel)
+	return r.One(ctx, rec, sel)
 }
 
 func refusal(r *api.Request, reasons []Reason) api.Response {

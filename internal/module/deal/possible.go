@@ -46,7 +46,10 @@ func (m *Module) fillPossible(ctx context.Context, sc entity.Scope, recs []*enti
 	if sc.System {
 		return nil
 	}
-	lang := langOf(ctx)
+	lang := sc.Lang
+	if lang == "" {
+		lang = "ru"
+	}
 	procs := map[int64]*Process{}
 	for _, rec := range recs {
 		prog, ok := rec.Links["program"]
