@@ -4,6 +4,7 @@ import (
 	"bufio"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -171,8 +172,8 @@ func (c *Catalog) resolve(t *Type) error {
 		}
 	}
 	t.Indexes = composite[t.Name]
-	for _, name := range searchable {
-		if f := t.Field(name); f != nil && f.Role == RoleValue {
+	for _, name := range slices.Concat(searchable, searchedText[t.Name]) {
+		if f := t.Field(name); f != nil && f.Role == RoleValue && !slices.Contains(t.Search, name) {
 			t.Search = append(t.Search, name)
 		}
 	}
