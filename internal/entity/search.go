@@ -48,6 +48,12 @@ func (e *Engine) Search(ctx context.Context, sc Scope, typeName, q string, limit
 	} else if cond != nil {
 		lq.Where = []Condition{*cond}
 	}
+	if f := t.Field("isDropped"); f != nil && f.Role == catalog.RoleValue {
+		// A deleted comment waits in its discussion to be restored; a
+		// search does not offer it.
+		col := t.Table + "." + f.Column
+		lq.Where = append(lq.Where, Condition{SQL: "(" + col + " IS NULL OR " + col + " = 0)"})
+	}
 	where, err := e.where(ctx, sc, t, lq, opt)
 	if err != nil {
 		return nil, err

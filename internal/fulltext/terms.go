@@ -72,17 +72,16 @@ func stem(w string) string {
 }
 
 // Index is the text stored for a row (its x_search column): every word in
-// its normal form, and its stem where that differs. The word itself is
-// kept so a half-typed word still finds it ("runni" is a prefix of
-// "running", not of its stem "run").
+// its normal form, followed by its stem where that differs. The word
+// itself is kept so a half-typed word still finds it ("runni" is a prefix
+// of "running", not of its stem "run"); repeats are kept, since how often
+// a word occurs is what ranking weighs.
 func Index(texts []string) string {
 	var b strings.Builder
-	seen := map[string]bool{}
 	add := func(term string) {
-		if term == "" || seen[term] || b.Len()+len(term) >= maxIndexBytes {
+		if b.Len()+len(term) >= maxIndexBytes {
 			return
 		}
-		seen[term] = true
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
@@ -92,7 +91,9 @@ func Index(texts []string) string {
 		for _, sp := range words(text) {
 			w := normal(text[sp.start:sp.end])
 			add(w)
-			add(stem(w))
+			if s := stem(w); s != w {
+				add(s)
+			}
 		}
 	}
 	return b.String()

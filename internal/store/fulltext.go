@@ -38,7 +38,9 @@ func (d Dialect) TextSearch(table string, terms []string) TextSearch {
 			Join: " CROSS JOIN to_tsquery('simple', ?) AS fts_q",
 			Arg:  strings.Join(parts, " & "),
 			Cond: vec + " @@ fts_q",
-			Rank: "ts_rank(" + vec + ", fts_q) DESC",
+			// Normalisation 1 divides by the log of the row's length, as
+			// FTS5's bm25 favours short rows, so both rank alike.
+			Rank: "ts_rank(" + vec + ", fts_q, 1) DESC",
 		}
 	}
 	parts := make([]string, len(terms))
