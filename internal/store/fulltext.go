@@ -24,46 +24,53 @@ type TextSearch struct {
 	Rank string // ORDER BY expression, best first
 }
 
-// TextSearch builds the search for terms; terms must be non-empty and
-// made of letters and digits only (internal/fulltext.Query), so they need
-// no escaping inside the match expressions.
+// matchQuery is terms as the dialect's match expression: each term a word
+// prefix, all required. terms must be non-empty and made of letters and
+// digits only (internal/fulltext.Query), so they need no escaping.
+func (d Dialect) matchQuery(terms []string) string {
+	parts := make([]string, len(terms))
+	for i, t := range terms {
+		if d == Postgres {
+			parts[i] = "'" + t + "':*"
+		} else {
+			parts[i] = `"` + t + `"*`
+		}
+	}
+	if d == Postgres {
+		return strings.Join(parts, " & ")
+	}
+	return strings.Join(parts, " ")
+}
+
+// TextSearch builds the ranked search for terms.
 func (d Dialect) TextSearch(table string, terms []string) TextSearch {
 	if d == Postgres {
-		parts := make([]string, len(terms))
-		for i, t := range terms {
-			parts[i] = "'" + t + "':*"
-		}
 		vec := "to_tsvector('simple', " + table + ".x_search)"
 		return TextSearch{
 			Join: " CROSS JOIN to_tsquery('simple', ?) AS fts_q",
-			Arg:  strings.Join(parts, " & "),
+			Arg:  d.matchQuery(terms),
 			Cond: vec + " @@ fts_q",
 			// Normalisation 1 divides by the log of the row's length, as
 			// FTS5's bm25 favours short rows, so both rank alike.
 			Rank: "ts_rank(" + vec + ", fts_q, 1) DESC",
 		}
 	}
-	parts := make([]string, len(terms))
-	for i, t := range terms {
-		parts[i] = `"` + t + `"*`
-	}
 	fts := FTSTable(table)
 	return TextSearch{
 		Join: fmt.Sprintf(" JOIN (SELECT rowid AS fts_id, rank AS fts_rank FROM %s WHERE %s MATCH ?) fts ON fts.fts_id = %s.id", fts, fts, table),
-		Arg:  strings.Join(parts, " "),
+		Arg:  d.matchQuery(terms),
 		Rank: "fts.fts_rank",
 	}
 }
 
 // TextMatch is the same search as one condition over table, for lists
-// that keep their own order: every term, as a word prefix.
+// that keep their own order.
 func (d Dialect) TextMatch(table string, terms []string) (string, any) {
-	ts := d.TextSearch(table, terms)
 	if d == Postgres {
-		return "to_tsvector('simple', " + table + ".x_search) @@ to_tsquery('simple', ?)", ts.Arg
+		return "to_tsvector('simple', " + table + ".x_search) @@ to_tsquery('simple', ?)", d.matchQuery(terms)
 	}
 	fts := FTSTable(table)
-	return fmt.Sprintf("%s.id IN (SELECT rowid FROM %s WHERE %s MATCH ?)", table, fts, fts), ts.Arg
+	return fmt.Sprintf("%s.id IN (SELECT rowid FROM %s WHERE %s MATCH ?)", table, fts, fts), d.matchQuery(terms)
 }
 
 // TextIndex is the DDL that creates table's full-text index, and on SQLite

@@ -60,7 +60,7 @@ func create(t *testing.T, h *apitest.Harness, path string, body map[string]any) 
 func TestListQStemsFoldsAndKeepsInStep(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		report := create(t, h, "/api/v3/task", map[string]any{"name": "Квартальные отчёты"})
-		create(t, h, "/api/v3/task", map[string]any{"name": "Продажи", "statement": "<p>Сверить <b>отчет</b> по ЁЛКАМ</p>"})
+		sales := create(t, h, "/api/v3/task", map[string]any{"name": "Продажи", "statement": "<p>Сверить <b>отчет</b> по ЁЛКАМ</p>"})
 		create(t, h, "/api/v3/task", map[string]any{"name": "Running reports"})
 		create(t, h, "/api/v3/task", map[string]any{"name": "Прочее"})
 		for q, want := range map[string]string{
@@ -82,6 +82,13 @@ func TestListQStemsFoldsAndKeepsInStep(t *testing.T) {
 		}
 		if got, _ := listNames(t, h, "", "балансы"); got != "Годовой баланс" {
 			t.Errorf("new name: %q", got)
+		}
+		// A change of one field keeps the others' words.
+		if r := h.Do("POST", "/api/v3/task/"+sales, apitest.Req{Body: map[string]any{"name": "Закупки"}}); r.Status != 200 {
+			t.Fatalf("rename: %s", r.Body)
+		}
+		if got, _ := listNames(t, h, "", "ёлка закупка"); got != "Закупки" {
+			t.Errorf("statement after a rename: %q", got)
 		}
 		if r := h.Do("DELETE", "/api/v3/task/"+report, apitest.Req{}); r.Status != 200 {
 			t.Fatalf("delete: %s", r.Body)
