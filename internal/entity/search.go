@@ -58,19 +58,21 @@ func (e *Engine) Search(ctx context.Context, sc Scope, typeName, q string, limit
 	if err != nil {
 		return nil, err
 	}
-	ts := e.DB.Dialect.TextSearch(t.Table, terms)
-	if ts.Cond != "" {
-		where.sql += " AND " + ts.Cond
-	}
-	args := append([]any{ts.Arg}, where.args...)
+	// The count needs no rank: the match alone, as a list's `q` has it.
+	match, arg := e.DB.Dialect.TextMatch(t.Table, terms)
 	found := &Found{}
-	count := fmt.Sprintf("SELECT COUNT(*) FROM %s%s WHERE %s", t.Table, ts.Join, where.sql)
-	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(count), args...).Scan(&found.Total); err != nil {
+	count := fmt.Sprintf("SELECT COUNT(*) FROM %s WHERE %s AND %s", t.Table, where.sql, match)
+	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(count), append(where.args, arg)...).Scan(&found.Total); err != nil {
 		return nil, fmt.Errorf("entity: search count %s: %w", t.Name, err)
 	}
 	if found.Total == 0 {
 		return found, nil
 	}
+	ts := e.DB.Dialect.TextSearch(t.Table, terms)
+	if ts.Cond != "" {
+		where.sql += " AND " + ts.Cond
+	}
+	args := append([]any{ts.Arg}, where.args...)
 	proj := e.project(t, nil)
 	page := fmt.Sprintf("SELECT %s FROM %s%s WHERE %s ORDER BY %s, %s.id DESC LIMIT %d",
 		proj.sql, t.Table, ts.Join, where.sql, ts.Rank, t.Table, min(max(limit, 1), MaxLimit))
