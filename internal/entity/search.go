@@ -21,15 +21,21 @@ func (e *Engine) textMatch(t *catalog.Type, q string) sqlPart {
 	return sqlPart{sql: cond, args: []any{arg}}
 }
 
+// SearchCount bounds a search's count: past it, how many more match does
+// not help whoever is typing, and counting every hit of a common word
+// among a million rows would cost more than finding the best ones.
+const SearchCount = 1000
+
 // Found is one type's answer to a search: the best records and how many
-// the reader may see in all.
+// the reader may see in all, at most SearchCount.
 type Found struct {
 	Records []*Record
 	Total   int64
 }
 
 // Search reads the records of a type that match q, best first, with the
-// scope's visibility ANDed in exactly as in List, and counts them.
+// scope's visibility ANDed in exactly as in List, and counts them up to
+// SearchCount.
 func (e *Engine) Search(ctx context.Context, sc Scope, typeName, q string, limit int, opt value.Options) (*Found, error) {
 	t, err := e.Type(typeName)
 	if err != nil {
@@ -61,7 +67,7 @@ func (e *Engine) Search(ctx context.Context, sc Scope, typeName, q string, limit
 	// The count needs no rank: the match alone, as a list's `q` has it.
 	match, arg := e.DB.Dialect.TextMatch(t.Table, terms)
 	found := &Found{}
-	count := fmt.Sprintf("SELECT COUNT(*) FROM %s WHERE %s AND %s", t.Table, where.sql, match)
+	count := fmt.Sprintf("SELECT COUNT(*) FROM (SELECT 1 FROM %s WHERE %s AND %s LIMIT %d) hits", t.Table, where.sql, match, SearchCount)
 	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(count), append(where.args, arg)...).Scan(&found.Total); err != nil {
 		return nil, fmt.Errorf("entity: search count %s: %w", t.Name, err)
 	}
