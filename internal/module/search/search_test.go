@@ -172,3 +172,21 @@ func TestSearchRouteBadInput(t *testing.T) {
 		})
 	})
 }
+
+// Contact details are searched by their values, not by their keys.
+func TestSearchContactInfo(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		create(t, h, "/api/v3/contractorHuman", map[string]any{"firstName": "Иван", "lastName": "Петров",
+			"contactInfo": []any{map[string]any{"contentType": "ContactInfo", "type": "email", "value": "Petrov.Sales@Example.com", "comment": "рабочий"}}})
+		got, marked := groups(t, h, "", `{"q":"petrov.sales@example"}`)
+		if fmt.Sprint(got["ContractorHuman"]) != "[Петров Иван]" || !strings.Contains(marked, "<mark>Sales</mark>") {
+			t.Fatalf("by e-mail: %v %s", got, marked)
+		}
+		if got, _ := groups(t, h, "", `{"q":"рабочего"}`); len(got["ContractorHuman"]) != 1 {
+			t.Errorf("by the entry's comment: %v", got)
+		}
+		if got, _ := groups(t, h, "", `{"q":"email contactinfo"}`); len(got) != 0 {
+			t.Errorf("keys and type names are not words of the client: %v", got)
+		}
+	})
+}
