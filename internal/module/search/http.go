@@ -47,7 +47,7 @@ type params struct {
 }
 
 func (a *HTTP) read(r *api.Request) (params, *api.Response) {
-	p := params{limit: defaultLimit, types: groups}
+	p := params{limit: defaultLimit}
 	bad := func(field string) (params, *api.Response) {
 		res := r.FieldFail(field, entity.CodeBadParam)
 		return p, &res
@@ -62,10 +62,15 @@ func (a *HTTP) read(r *api.Request) (params, *api.Response) {
 		}
 		p.limit = min(p.limit, maxLimit)
 	}
+	p.types = groups
 	if raw, ok := r.Query("contentTypes"); ok && string(raw) != "null" {
-		if json.Unmarshal(raw, &p.types) != nil || len(p.types) == 0 {
+		// Read into a slice of its own: decoding into p.types while it is
+		// groups would overwrite the package's list.
+		var types []string
+		if json.Unmarshal(raw, &types) != nil || len(types) == 0 {
 			return bad("contentTypes")
 		}
+		p.types = types
 		for _, name := range p.types {
 			if t := a.Engine.Cat.Type(name); t == nil || len(t.Search) == 0 {
 				return bad("contentTypes")

@@ -157,7 +157,9 @@ func TestSearchRouteRanksAndLimits(t *testing.T) {
 
 func TestSearchRouteBadInput(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		create(t, h, "/api/v3/task", map[string]any{"name": "Смета"})
 		h.Run(t, []apitest.Scenario{
+			{Name: "one type asked", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":"смета","contentTypes":["Schedule","Task"]}`), Status: 422},
 			{Name: "no q", Method: "GET", Path: "/api/v3/search", Status: 422},
 			{Name: "q not text", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":5}`), Status: 422},
 			{Name: "q too long", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":"`+strings.Repeat("я", 201)+`"}`), Status: 422},
@@ -168,6 +170,8 @@ func TestSearchRouteBadInput(t *testing.T) {
 			{Name: "types not a list", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":"a","contentTypes":"Task"}`), Status: 422},
 			{Name: "punctuation finds nothing", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":"\"*:()!"}`), Status: 200, Contains: []string{`"data":[]`}},
 			{Name: "blank finds nothing", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":"  "}`), Status: 200, Contains: []string{`"data":[]`}},
+			{Name: "the types asked before do not change the default", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":"смета"}`), Status: 200,
+				Contains: []string{`"type":"Task"`}},
 			{Name: "signed out", Method: "GET", Path: "/api/v3/search" + apitest.Q(`{"q":"a"}`), Req: apitest.Req{NoAuth: true}, Status: 401},
 		})
 	})
