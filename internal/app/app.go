@@ -19,6 +19,7 @@ import (
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
+	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
@@ -94,6 +95,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&tag.HTTP{Engine: engine, Tags: tags},
 		&file.HTTP{Files: files},
 		&staff.HTTP{Engine: engine, Auth: authSvc},
+		&search.HTTP{Engine: engine},
 	)
 	return srv, nil
 }

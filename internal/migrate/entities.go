@@ -40,6 +40,9 @@ func syncEntities(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 				return fmt.Errorf("migrate: %s: %w", stmt, err)
 			}
 		}
+		if err := syncTextIndex(ctx, db, t); err != nil {
+			return err
+		}
 	}
 	return shareIDs(ctx, db, cat)
 }

@@ -219,4 +219,10 @@ var migrations = []Migration{
 			`CREATE INDEX deal_status_history_deal ON deal_status_history (account_id, deal_id, id)`,
 		}
 	}, nil},
+	{16, "full-text search: stemmed words in x_search", func(d store.Dialect) []string {
+		// x_search held the searched fields lower-cased for LIKE; it now
+		// holds their words and Snowball stems (internal/fulltext), which
+		// the FTS5 tables and GIN indexes of syncEntities index.
+		return nil
+	}, Reindex},
 }

@@ -18,7 +18,7 @@ export const WorkspacesPage = named(() => import('../pages/WorkspacesPage'), 'Wo
 export const SettingsPage = named(() => import('../pages/SettingsPage'), 'SettingsPage');
 export const AccountPage = named(() => import('../pages/AccountPage'), 'AccountPage');
 export const ApiDocsPage = named(() => import('../pages/ApiDocsPage'), 'ApiDocsPage');
-export const SearchPage = named(() => import('../pages/SearchPage'), 'SearchPage');
+export const SearchPage = named(() => import('../../features/search/SearchPage'), 'SearchPage');
 export const LicenceExpiredPage = named(() => import('../pages/LicenceExpiredPage'), 'LicenceExpiredPage');
 
 export const TaskListRoute = named(() => import('../../features/task/routes'), 'TaskListRoute');
