@@ -26,9 +26,9 @@ export const TaskCardRoute = named(() => import('../../features/task/routes'), '
 export const TaskAddRoute = named(() => import('../../features/task/routes'), 'TaskAddRoute');
 export const ClientListRoute = named(() => import('../areas/crm'), 'ClientListRoute');
 export const ClientCardRoute = named(() => import('../areas/crm'), 'ClientCardRoute');
-export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');
-export const ProcessListRoute = named(() => import('../areas/deals'), 'ProcessListRoute');
-export const DealCardRoute = named(() => import('../areas/deals'), 'DealCardRoute');
+export const DealListRoute = named(() => import('../../features/deal/routes'), 'DealListRoute');
+export const ProcessListRoute = named(() => import('../../features/deal/routes'), 'ProcessListRoute');
+export const DealCardRoute = named(() => import('../../features/deal/routes'), 'DealCardRoute');
 export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
 export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');
