@@ -1,6 +1,7 @@
 // Deals and business processes (spec 000 §2 Deals): the pages the route
-// table opens for this area. The list addresses name a program group (-1 all, -2 bpm,
-// -3 deals, or a group id), a program and a saved filter in three shapes.
+// table opens for this area. The list addresses name a program group (-1
+// all, -2 bpm, -3 deals, or a group id), a program and a saved filter in
+// three shapes.
 import { useParams } from 'react-router';
 import DealCardPage from './DealCardPage';
 import DealListPage from './DealListPage';
