@@ -44,10 +44,12 @@ type Routes struct {
 	words     wording
 	counters  map[string]Counter
 	public    map[string]bool
+	beside    map[string]Handler
 }
 
 func newRoutes() *Routes {
-	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{}, public: map[string]bool{}}
+	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{},
+		public: map[string]bool{}, beside: map[string]Handler{}}
 }
 
 // Handle registers "METHOD /path": a segment {id} stands for a positive
@@ -76,6 +78,26 @@ func (rt *Routes) isPublic(c *call) bool {
 	}
 	key, _ := routeKey(c.method, c.segs)
 	return rt.public[key]
+}
+
+// Beside registers a route the reference serves under /api/ but outside
+// /api/v3 ("POST /api/file", its upload of several files): the pattern
+// is the whole path, {id} as in Handle. It is served in the conventions
+// of /api/v3 (sign-in, body, envelope), though never inside a bulk call.
+func (rt *Routes) Beside(pattern string, h Handler) {
+	if _, dup := rt.beside[pattern]; dup {
+		panic("api: route registered twice: " + pattern)
+	}
+	rt.beside[pattern] = h
+}
+
+// besideRoute finds the Beside route of a request outside /api/v3.
+func (rt *Routes) besideRoute(hr *http.Request) Handler {
+	if rt == nil {
+		return nil
+	}
+	key, _ := routeKey(hr.Method, strings.Split(strings.Trim(hr.URL.Path, "/"), "/"))
+	return rt.beside[key]
 }
 
 // Download registers a GET (and HEAD) route answered with raw bytes.
