@@ -18,6 +18,7 @@ import (
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
+	"github.com/artel/artel/internal/module/history"
 	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
@@ -45,6 +46,9 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = file.Guard(policy, db, cat)
 	files := file.Register(engine)
 	task.Register(engine, policy)
+	// After the task rules, so the journal sees a save as they leave it.
+	journal := history.Register(engine)
+	journal.Skip("Task", task.Derived...)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.
@@ -85,6 +89,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// Each business area serves its own routes (internal/module/<area>).
 	srv.Mount(
 		&task.HTTP{Engine: engine},
+		&history.HTTP{Engine: engine},
 		&comment.HTTP{Engine: engine, Comments: comments},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},
