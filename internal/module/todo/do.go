@@ -19,8 +19,9 @@ type Request struct {
 }
 
 // requestActions maps the reference's request types to the actions they
-// ask for. The invitations are not here: Artel's to-do participants are
-// added, not invited, so there is nothing to accept or reject.
+// ask for. The invitations are not here yet: the rights table does not
+// follow a Participant's subject, so an invitee cannot reach the to-do
+// (docs/todo.md).
 var requestActions = map[string]string{
 	"TodoFinishActionRequest":           "act_finish",
 	"TodoRenewActionRequest":            "act_renew",
@@ -69,7 +70,7 @@ func ParseRequest(in entity.Input) (Request, error) {
 			r.Attaches = append(r.Attaches, l)
 		}
 	}
-	// Artel's to-dos do not repeat, so every mode deletes this one.
+	// Nothing repeats Artel's to-dos, so every mode deletes this one.
 	var mode string
 	if raw := in["deleteMode"]; len(raw) > 0 && string(raw) != "null" &&
 		(json.Unmarshal(raw, &mode) != nil || !slices.Contains([]string{"changeCurrent", "changeSequent", "changeTemplate"}, mode)) {
