@@ -19,12 +19,13 @@ type HTTP struct {
 }
 
 // Routes registers POST /file, the reference's POST /api/file (beside
-// /api/v3), GET /file/{id}/download, GET /attache/shareUrl/{id} and the
-// wording.
+// /api/v3), GET /file/{id}/download, GET /attache/shareUrl/{id},
+// GET /attache/archive and the wording.
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /file", a.uploadFile)
 	rt.Beside("POST /api/file", a.uploadFiles)
 	rt.Handle("GET /attache/shareUrl/{id}", a.shareURL)
+	rt.Handle("GET /attache/archive", a.archive)
 	rt.Download("/file/{id}/download", a.serveDownload)
 	rt.Messages(map[string][2]string{
 		CodeRequired: {"Прикрепите файл", "Attach a file"},

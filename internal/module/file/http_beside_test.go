@@ -1,6 +1,8 @@
 package file_test
 
 import (
+	"archive/zip"
+	"bytes"
 	"strings"
 	"testing"
 
@@ -59,6 +61,29 @@ func TestShareURL(t *testing.T) {
 				Contains: []string{`{"contentType":"ShareUrl","id":"` + id + `","link":"/api/v3/file/` + id + `/download"}`}},
 			{Name: "hidden file", Method: "GET", Path: "/api/v3/attache/shareUrl/" + id, Status: 404, Req: apitest.Req{Token: nina}},
 			{Name: "unknown file", Method: "GET", Path: "/api/v3/attache/shareUrl/999999", Status: 404, Contains: []string{`"not_found"`}},
+		})
+	})
+}
+
+func TestArchive(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		a := h.Upload(t, "", "план.txt", []byte("первый")).Obj()["id"].(string)
+		b := h.Upload(t, "", "план.txt", []byte("второй")).Obj()["id"].(string)
+		nina := h.NewUser(t, "nina@example.com")
+		h.Run(t, []apitest.Scenario{
+			{Name: "zip of two", Method: "GET", Path: "/api/v3/attache/archive?%7B%22files%22%3A%5B" + a + "%2C%22" + b + "%22%5D%7D", Status: 200,
+				Contains: []string{`"contentType":"File"`, `"name":"files.zip"`, `"mimeType":"application/zip"`},
+				Check: func(t *testing.T, r *apitest.Resp) {
+					d := h.Do("GET", r.Obj()["path"].(string), apitest.Req{})
+					zr, err := zip.NewReader(bytes.NewReader(d.Body), int64(len(d.Body)))
+					if err != nil || len(zr.File) != 2 || zr.File[0].Name != "план.txt" || zr.File[1].Name != b+"-план.txt" {
+						t.Fatalf("zip: %v %d bytes", err, len(d.Body))
+					}
+				}},
+			{Name: "a file the caller cannot see", Method: "GET", Path: "/api/v3/attache/archive?%7B%22files%22%3A%5B" + a + "%5D%7D", Status: 404,
+				Req: apitest.Req{Token: nina}},
+			{Name: "no files", Method: "GET", Path: "/api/v3/attache/archive", Status: 422, Contains: []string{`"field":"files"`}},
+			{Name: "not ids", Method: "GET", Path: "/api/v3/attache/archive?%7B%22files%22%3A%5B%22x%22%5D%7D", Status: 422},
 		})
 	})
 }
