@@ -80,26 +80,6 @@ func (rt *Routes) isPublic(c *call) bool {
 	return rt.public[key]
 }
 
-// Beside registers a route the reference serves under /api/ but outside
-// /api/v3 ("POST /api/file", its upload of several files): the pattern
-// is the whole path, {id} as in Handle. It is served in the conventions
-// of /api/v3 (sign-in, body, envelope), though never inside a bulk call.
-func (rt *Routes) Beside(pattern string, h Handler) {
-	if _, dup := rt.beside[pattern]; dup {
-		panic("api: route registered twice: " + pattern)
-	}
-	rt.beside[pattern] = h
-}
-
-// besideRoute finds the Beside route of a request outside /api/v3.
-func (rt *Routes) besideRoute(hr *http.Request) Handler {
-	if rt == nil {
-		return nil
-	}
-	key, _ := routeKey(hr.Method, strings.Split(strings.Trim(hr.URL.Path, "/"), "/"))
-	return rt.beside[key]
-}
-
 // Download registers a GET (and HEAD) route answered with raw bytes.
 func (rt *Routes) Download(path string, d Download) { rt.downloads["GET "+path] = d }
 

@@ -114,16 +114,6 @@ type call struct {
 
 func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, nil) }
 
-// apiBeside serves an area's Beside route, and answers the JSON 404 for
-// any other path under /api/.
-func (s *Server) apiBeside(w http.ResponseWriter, r *http.Request) {
-	if h := s.areas.besideRoute(r); h != nil {
-		s.serveAPI(w, r, h)
-		return
-	}
-	s.apiNoRoute(w, r)
-}
-
 // serveAPI serves one HTTP call in the conventions: beside, when set, is
 // the Beside route that answers it instead of the /api/v3 routes.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler) {
@@ -185,16 +175,6 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler
 	body := res.encode()
 	leave()
 	body.send(w)
-}
-
-// serveBeside answers a Beside route behind the same licence gate as
-// every /api/v3 route.
-func (s *Server) serveBeside(ctx context.Context, c *call, h Handler) Response {
-	if res := s.licenceGate(ctx, c); res != nil {
-		return *res
-	}
-	_, ids := routeKey(c.method, c.segs)
-	return h(ctx, &Request{IDs: ids, s: s, c: c})
 }
 
 func (s *Server) apiNoRoute(w http.ResponseWriter, r *http.Request) {
