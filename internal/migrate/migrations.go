@@ -210,7 +210,8 @@ var migrations = []Migration{
 	{15, "deal status history", func(d store.Dialect) []string {
 		// Every state a deal entered (internal/module/deal): who moved it,
 		// when, from where. Written in the transaction of the move; rows
-		// only grow, ids order them. 14 is left to a concurrent branch.
+		// only grow, ids order them. (No 14: it was held for a branch that
+		// needed none.)
 		return []string{
 			`CREATE TABLE deal_status_history (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, deal_id BIGINT NOT NULL,
