@@ -44,7 +44,7 @@ func syncEntities(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 			return err
 		}
 	}
-	return shareIDs(ctx, db, cat)
+	return ShareIDs(ctx, db, cat)
 }
 
 func createTable(d store.Dialect, t *catalog.Type) string {
