@@ -16,6 +16,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
+	"github.com/artel/artel/internal/module/crm"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/subscribe"
@@ -44,6 +45,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = file.Guard(policy, db, cat)
 	files := file.Register(engine)
 	task.Register(engine, policy)
+	crm.Register(engine)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.

@@ -179,7 +179,7 @@ func (e *Engine) where(ctx context.Context, sc Scope, t *catalog.Type, lq ListQu
 		if len(t.Search) == 0 {
 			return sqlPart{}, Invalidf("q", CodeBadParam, "")
 		}
-		for _, word := range strings.Fields(strings.ToLower(q)) {
+		for _, word := range e.queryWords(t.Name, q) {
 			and(sqlPart{sql: t.Table + `.x_search LIKE ? ESCAPE '\'`, args: []any{"%" + likeEscape(word) + "%"}})
 		}
 	}

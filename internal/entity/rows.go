@@ -61,7 +61,7 @@ func (e *Engine) insert(ctx context.Context, c *Change) error {
 		return err
 	}
 	cols = append([]string{"account_id", "x_search", "x_extra"}, cols...)
-	args = append([]any{c.Scope.Account, searchText(c.Type, nil, c.Values), extra}, args...)
+	args = append([]any{c.Scope.Account, e.searchText(c.Type, nil, c.Values), extra}, args...)
 	q := fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s) RETURNING id", c.Type.Table, strings.Join(cols, ", "), placeholders(len(cols)))
 	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(q), args...).Scan(&c.ID); err != nil {
 		return fmt.Errorf("entity: insert %s: %w", c.Type.Name, err)
@@ -88,7 +88,7 @@ func (e *Engine) update(ctx context.Context, c *Change) error {
 		return err
 	}
 	cols = append(cols, "x_search", "x_extra")
-	args = append(args, searchText(c.Type, c.Old.Values, c.Values), extra)
+	args = append(args, e.searchText(c.Type, c.Old.Values, c.Values), extra)
 	sets := make([]string, len(cols))
 	for i, col := range cols {
 		sets[i] = col + " = ?"
@@ -142,14 +142,28 @@ func mergeExtra(old, changes map[string]any) (any, error) {
 	return string(b), nil
 }
 
-// searchText is the lower-cased text `q` matches, from the type's name fields.
-func searchText(t *catalog.Type, old, changes map[string]any) any {
-	return SearchText(t, func(name string) any {
+// searchText is the lower-cased text `q` matches, from the type's name
+// fields and the words its Searcher adds.
+func (e *Engine) searchText(t *catalog.Type, old, changes map[string]any) any {
+	valueOf := func(name string) any {
 		if v, ok := changes[name]; ok {
 			return v
 		}
 		return old[name]
-	})
+	}
+	base := SearchText(t, valueOf)
+	s := e.searchers[t.Name]
+	if s.Words == nil {
+		return base
+	}
+	words := s.Words(valueOf)
+	if len(words) == 0 {
+		return base
+	}
+	if b, ok := base.(string); ok {
+		words = append([]string{b}, words...)
+	}
+	return strings.ToLower(strings.Join(words, " "))
 }
 
 // SearchText builds a row's x_search from its stored values of t.Search:

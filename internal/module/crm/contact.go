@@ -1,0 +1,137 @@
+package crm
+
+import (
+	"encoding/json"
+	"net/mail"
+	"slices"
+	"strings"
+
+	"github.com/artel/artel/internal/entity"
+)
+
+// Error types of the contact rules, worded in messages.go.
+const (
+	CodeBadPhone = "invalid_phone"
+	CodeBadEmail = "invalid_email"
+)
+
+// contactTypes are ContactInfo.type's values in the reference.
+var contactTypes = []string{"email", "jabber", "icq", "skype", "link", "phone", "telegram",
+	"whatsapp", "viber", "instagram", "max_messenger"}
+
+// entry is one item of a client's contactInfo: a ContactInfo or an
+// Address. Every other key is kept as the client sent it.
+type entry map[string]any
+
+func (e entry) kind() string {
+	if ct, _ := e["contentType"].(string); ct == "Address" {
+		return "Address"
+	}
+	return "ContactInfo"
+}
+
+func (e entry) str(key string) string { s, _ := e[key].(string); return s }
+
+func (e entry) main() bool { b, _ := e["isMain"].(bool); return b }
+
+// group is what "one main per type" counts within: each ContactInfo type,
+// and addresses as one group.
+func (e entry) group() string {
+	if e.kind() == "Address" {
+		return "Address"
+	}
+	return e.str("type")
+}
+
+// parseContacts reads a stored contactInfo value (a JSON array as text).
+func parseContacts(v any) []entry {
+	s, _ := v.(string)
+	var list []entry
+	_ = json.Unmarshal([]byte(s), &list)
+	return list
+}
+
+// checkContacts validates a written contactInfo and applies the main rule.
+// It answers the value to store.
+func checkContacts(v any, old any) (any, error) {
+	list := parseContacts(v)
+	bad := &entity.Invalid{}
+	for _, it := range list {
+		if it == nil {
+			bad.Add("contactInfo", entity.CodeRequired, "")
+			continue
+		}
+		if it.kind() == "Address" {
+			continue
+		}
+		it["contentType"] = "ContactInfo"
+		val := strings.TrimSpace(it.str("value"))
+		it["value"] = val
+		switch typ := it.str("type"); {
+		case val == "":
+			bad.Add("contactInfo", entity.CodeRequired, "")
+		case !slices.Contains(contactTypes, typ):
+			bad.Add("contactInfo", "invalid_enum", strings.Join(contactTypes, ", "))
+		case typ == "phone" && len(digits(val)) < 5:
+			bad.Add("contactInfo", CodeBadPhone, val)
+		case typ == "email" && !isEmail(val):
+			bad.Add("contactInfo", CodeBadEmail, val)
+		}
+	}
+	if len(bad.Errors) > 0 {
+		return nil, bad
+	}
+	oneMainPerGroup(list, parseContacts(old))
+	b, err := json.Marshal(list)
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
+}
+
+func isEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndex(s, "@")+1:], ".")
+}
+
+// oneMainPerGroup leaves exactly one main entry of each type: the one the
+// write newly made main (so setting another main unsets the previous);
+// otherwise the first marked main; otherwise the first of the type.
+func oneMainPerGroup(list, before []entry) {
+	wasMain := map[string]bool{}
+	for _, it := range before {
+		if it.main() {
+			wasMain[it.group()+"\x00"+it.str("value")] = true
+		}
+	}
+	chosen := map[string]int{}
+	for i, it := range list {
+		g := it.group()
+		j, seen := chosen[g]
+		switch {
+		case !seen:
+			chosen[g] = i
+		case it.main() && (!list[j].main() || wasMain[g+"\x00"+list[j].str("value")] && !wasMain[g+"\x00"+it.str("value")]):
+			chosen[g] = i
+		}
+	}
+	for i, it := range list {
+		it["isMain"] = chosen[it.group()] == i
+	}
+}
+
+// searchWords are a client's phones (normalised) and e-mails, for `q`.
+func searchWords(v any) []string {
+	var out []string
+	for _, it := range parseContacts(v) {
+		switch it.str("type") {
+		case "phone", "whatsapp", "viber":
+			if d := NormalPhone(it.str("value")); d != "" {
+				out = append(out, d)
+			}
+		case "email":
+			out = append(out, strings.ToLower(it.str("value")))
+		}
+	}
+	return out
+}
