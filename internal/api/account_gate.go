@@ -40,6 +40,6 @@ func (s *Server) licenceGate(ctx context.Context, c *call) *Response {
 	}
 	// The web app opens its licence-expired page on a not-granted error
 	// with exactly one of these two messages (spec 000 §8).
-	res := fail(http.StatusForbidden, "not_granted", message(c.lang, typ))
+	res := fail(http.StatusForbidden, "not_granted", c.say(typ))
 	return &res
 }

@@ -12,13 +12,6 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{
-		"GET /accountInfo":          (*Server).accountInfo,
-		"POST /accountInfo/licence": (*Server).setLicence,
-	})
-}
-
 // Product names AccountInfo reports. A self-hosted deployment has one
 // "tariff": everything, licensed by quantity and end date.
 const (
@@ -137,7 +130,7 @@ func (s *Server) setLicence(ctx context.Context, c *call, _ []int64) Response {
 	}
 	var in map[string]json.RawMessage
 	if len(c.body) == 0 || json.Unmarshal(c.body, &in) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	var p account.LicencePatch
 	bad := &entity.Invalid{}
@@ -189,11 +182,11 @@ func (s *Server) setLicence(ctx context.Context, c *call, _ []int64) Response {
 		return s.errorResponse(c, err)
 	}
 	if cur.Locked {
-		return fail(http.StatusForbidden, "licence_locked", message(c.lang, "licence_locked"))
+		return fail(http.StatusForbidden, "licence_locked", c.say("licence_locked"))
 	}
 	if _, err := account.SetLicence(ctx, s.DB, c.sc.Account, p, s.Engine.Now()); err != nil {
 		if errors.Is(err, account.ErrBadLicence) {
-			return fail(http.StatusUnprocessableEntity, value.CodeRange, message(c.lang, value.CodeRange))
+			return fail(http.StatusUnprocessableEntity, value.CodeRange, c.say(value.CodeRange))
 		}
 		return s.errorResponse(c, err)
 	}

@@ -14,17 +14,6 @@ func accountHarness(t *testing.T, fn func(t *testing.T, h *apitest.Harness)) {
 	})
 }
 
-// newUser creates an employee who can sign in and returns their token.
-func newUser(t *testing.T, h *apitest.Harness, login string) string {
-	t.Helper()
-	r := h.Do("POST", "/api/v3/employee", apitest.Req{Body: map[string]any{"firstName": "Пётр", "lastName": login,
-		"login": login, "password": "long enough pass", "canLogin": true}})
-	if r.Status != 200 {
-		t.Fatalf("create %s: %d %s", login, r.Status, r.Body)
-	}
-	return h.SignIn(login, "long enough pass")
-}
-
 func day(y, m, d int) map[string]any {
 	return map[string]any{"contentType": "DateOnly", "year": y, "month": m, "day": d}
 }
@@ -107,7 +96,7 @@ func TestAccountInfo(t *testing.T) {
 
 func TestLicenceAPI(t *testing.T) {
 	accountHarness(t, func(t *testing.T, h *apitest.Harness) {
-		emp := newUser(t, h, "worker@example.com")
+		emp := h.NewUser(t, "worker@example.com")
 		past := map[string]any{"licenceEndDate": day(2020, 0, 1)}
 		h.Run(t, []apitest.Scenario{
 			{Name: "non-admin refused", Method: "POST", Path: "/api/v3/accountInfo/licence",
@@ -143,7 +132,7 @@ func TestLicenceAPI(t *testing.T) {
 
 func TestLicenceQuantity(t *testing.T) {
 	accountHarness(t, func(t *testing.T, h *apitest.Harness) {
-		newUser(t, h, "second@example.com")
+		h.NewUser(t, "second@example.com")
 		h.Do("POST", "/api/v3/accountInfo/licence", apitest.Req{Body: map[string]any{"licenceQuantity": 2}})
 		var noAccess string
 		h.Run(t, []apitest.Scenario{

@@ -34,16 +34,16 @@ func (s *Server) bulk(ctx context.Context, c *call) Response {
 		} `json:"calls"`
 	}
 	if len(c.body) == 0 || json.Unmarshal(c.body, &req) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	if len(req.Calls) > MaxBulkCalls {
 		return Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{{Field: "calls",
-			Type: "too_many_calls", Message: message(c.lang, "too_many_calls", strconv.Itoa(MaxBulkCalls))}}}
+			Type: "too_many_calls", Message: c.say("too_many_calls", strconv.Itoa(MaxBulkCalls))}}}
 	}
 	out := make([]bulkItem, len(req.Calls))
 	for i, bc := range req.Calls {
 		path, rawQuery, _ := strings.Cut(bc.URL, "?")
-		sub := &call{method: strings.ToUpper(bc.Method), segs: splitPath(path), sc: c.sc, lang: c.lang, opt: c.opt, session: c.session, host: c.host}
+		sub := &call{method: strings.ToUpper(bc.Method), segs: splitPath(path), sc: c.sc, lang: c.lang, opt: c.opt, session: c.session, host: c.host, words: c.words}
 		if sub.method == "" {
 			sub.method = http.MethodGet
 		}
@@ -77,13 +77,13 @@ func (s *Server) entitiesByLinks(ctx context.Context, c *call) Response {
 			Links []json.RawMessage `json:"links"`
 		}
 		if len(c.body) == 0 || json.Unmarshal(c.body, &wrapped) != nil {
-			return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+			return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 		}
 		links = wrapped.Links
 	}
 	if len(links) > MaxLinks {
 		return Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{{Field: "links",
-			Type: "too_many_calls", Message: message(c.lang, "too_many_calls", strconv.Itoa(MaxLinks))}}}
+			Type: "too_many_calls", Message: c.say("too_many_calls", strconv.Itoa(MaxLinks))}}}
 	}
 	var parsed []value.Link
 	for _, raw := range links {

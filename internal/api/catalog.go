@@ -6,10 +6,6 @@ import (
 	"github.com/artel/artel/internal/catalog"
 )
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{"GET /catalog": (*Server).catalog})
-}
-
 // catalog describes every content type to the web app in the caller's
 // language: the compact form of what openapi.json carries in x-artel-*,
 // which is what the generic list, card and forms are drawn from.

@@ -19,7 +19,7 @@ type commentWorld struct {
 }
 
 func newCommentWorld(t *testing.T, h *apitest.Harness) *commentWorld {
-	w := &commentWorld{h: h, lev: newUser(t, h, "lev@example.com"), mira: newUser(t, h, "mira@example.com")}
+	w := &commentWorld{h: h, lev: h.NewUser(t, "lev@example.com"), mira: h.NewUser(t, "mira@example.com")}
 	w.levID = h.Do("GET", "/api/v3/currentUser", apitest.Req{Token: w.lev}).Obj()["id"].(string)
 	r := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Обсудить отчёт",
 		"responsible": map[string]any{"contentType": "Employee", "id": w.levID}}})

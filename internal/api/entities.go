@@ -15,7 +15,7 @@ func (s *Server) input(c *call) (entity.Input, *Response) {
 		return in, nil
 	}
 	if json.Unmarshal(c.body, &in) != nil {
-		res := fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		res := fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 		return nil, &res
 	}
 	return in, nil

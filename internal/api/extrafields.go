@@ -65,7 +65,7 @@ func (s *Server) saveExtra(ctx context.Context, c *call, typeName string, id int
 		OrderPos    int64    `json:"orderPos"`
 	}
 	if len(c.body) == 0 || json.Unmarshal(c.body, &req) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	x := &entity.ExtraField{ID: id, ContentType: typeName, Name: req.Name, Kind: req.ContentType, HrName: req.HrName,
 		Required: truthy(req.IsRequired), Multiple: truthy(req.IsMultiple), EnumValues: req.EnumValues, OrderPos: req.OrderPos}

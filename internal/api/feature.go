@@ -12,15 +12,6 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{
-		"GET /feature":                  (*Server).featureList,
-		"POST /feature":                 (*Server).featureSwitch,
-		"POST /feature/verifyFeature":   (*Server).featureVerify,
-		"POST /feature/handleTestDrive": (*Server).featureTestDrive,
-	})
-}
-
 // testDriveAction is the user action that may start a test drive.
 const testDriveAction = "can_start_feature_test_drive"
 
@@ -116,7 +107,7 @@ func (s *Server) featureSwitch(ctx context.Context, c *call, _ []int64) Response
 		body = "[" + body + "]"
 	}
 	if json.Unmarshal([]byte(body), &list) != nil || len(list) == 0 {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	now := s.Engine.Now()
 	out := make([]any, 0, len(list))
@@ -152,7 +143,7 @@ func (s *Server) featureError(c *call, field string, err error) Response {
 	switch {
 	case errors.Is(err, account.ErrUnknownFeature):
 		return Response{Status: http.StatusNotFound, Errors: []ErrorEntry{{Field: field, Type: "unknown_feature",
-			Message: message(c.lang, "unknown_feature")}}}
+			Message: c.say("unknown_feature")}}}
 	case errors.Is(err, account.ErrFixedFeature):
 		return fieldFail(c, field, "feature_fixed")
 	case errors.Is(err, account.ErrNoTestDrive):

@@ -18,7 +18,7 @@ func featureOf(r *apitest.Resp, name string) map[string]any {
 
 func TestFeatures(t *testing.T) {
 	accountHarness(t, func(t *testing.T, h *apitest.Harness) {
-		emp := newUser(t, h, "worker@example.com")
+		emp := h.NewUser(t, "worker@example.com")
 		push := "bums.common.web_push_notifications"
 		h.Run(t, []apitest.Scenario{
 			{Name: "list", Method: "GET", Path: "/api/v3/feature", Status: 200, Check: func(t *testing.T, r *apitest.Resp) {

@@ -28,13 +28,13 @@ func (s *Server) uploadFile(ctx context.Context, c *call, _ []int64) Response {
 	case len(c.files) == 0:
 		// A JSON File body would make an entity without bytes.
 		return Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{{Field: "file",
-			Message: message(c.lang, file.CodeRequired), Type: file.CodeRequired}}}
+			Message: c.say(file.CodeRequired), Type: file.CodeRequired}}}
 	case len(c.files) > 1:
 		return Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{{Field: "file",
-			Message: message(c.lang, file.CodeTooMany), Type: file.CodeTooMany}}}
+			Message: c.say(file.CodeTooMany), Type: file.CodeTooMany}}}
 	case len(c.files[0].Data) > file.MaxSize:
 		return Response{Status: http.StatusRequestEntityTooLarge, Errors: []ErrorEntry{{Field: "file",
-			Message: message(c.lang, file.CodeTooLarge), Type: file.CodeTooLarge}}}
+			Message: c.say(file.CodeTooLarge), Type: file.CodeTooLarge}}}
 	}
 	sel, err := selection(c, true)
 	if err != nil {

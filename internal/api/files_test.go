@@ -111,7 +111,7 @@ func TestFileVisibility(t *testing.T) {
 			t.Fatalf("comment attaches: %v", c)
 		}
 		// Nina, an auditor of the task, reads the comment, so the file too.
-		nina := newUser(t, h, "nina@example.com")
+		nina := h.NewUser(t, "nina@example.com")
 		ninaID := h.Do("GET", "/api/v3/currentUser", apitest.Req{Token: nina}).Obj()["id"].(string)
 		if r := h.Do("POST", w.taskPath, apitest.Req{Body: map[string]any{
 			"auditors": []any{map[string]any{"contentType": "Employee", "id": ninaID}}}}); r.Status != 200 {

@@ -8,13 +8,6 @@ import (
 	"github.com/artel/artel/internal/account"
 )
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{
-		"GET /menu":            (*Server).menu,
-		"GET /menu/defaultUrl": (*Server).menuDefaultURL,
-	})
-}
-
 // User settings the menu reads: ids the user hid (shown with isEnabled
 // false, so the menu settings can bring them back) and their landing page.
 const (

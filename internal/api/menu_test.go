@@ -21,7 +21,7 @@ func menuIDs(r *apitest.Resp) string {
 
 func TestMenu(t *testing.T) {
 	accountHarness(t, func(t *testing.T, h *apitest.Harness) {
-		emp := newUser(t, h, "worker@example.com")
+		emp := h.NewUser(t, "worker@example.com")
 		all := "desktop workspaces tasks todo discuss crm deals invoices finance offers warehouse docs reports staff knowledge help"
 		en := map[string]string{"Accept-Language": "en"}
 		h.Run(t, []apitest.Scenario{

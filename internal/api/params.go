@@ -92,3 +92,12 @@ func listQuery(c *call, typeName string) (entity.ListQuery, error) {
 	}
 	return lq, nil
 }
+
+// queryString reads a string query parameter ("" when absent or not text).
+func queryString(c *call, name string) string {
+	var v string
+	if raw, ok := c.query[name]; ok {
+		_ = json.Unmarshal(raw, &v)
+	}
+	return v
+}

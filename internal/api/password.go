@@ -13,19 +13,11 @@ import (
 
 // The signed-in user's own credentials and sessions.
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{
-		"POST /currentUser/password":        passwordChange,
-		"GET /currentUser/sessions":         passwordSessions,
-		"DELETE /currentUser/sessions/{id}": passwordEndSession,
-	})
-}
-
 func passwordNoSession(c *call) (Response, bool) {
 	if c.session != nil {
 		return Response{}, false
 	}
-	return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized")), true
+	return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), true
 }
 
 // passwordChange is POST /currentUser/password {oldPassword, newPassword}.
@@ -40,14 +32,14 @@ func passwordChange(s *Server, ctx context.Context, c *call, _ []int64) Response
 		NewPassword string `json:"newPassword"`
 	}
 	if len(c.body) == 0 || json.Unmarshal(c.body, &req) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	res := Response{Status: http.StatusUnprocessableEntity}
 	if req.OldPassword == "" {
-		res.Errors = append(res.Errors, ErrorEntry{Field: "oldPassword", Type: "required", Message: message(c.lang, "required")})
+		res.Errors = append(res.Errors, ErrorEntry{Field: "oldPassword", Type: "required", Message: c.say("required")})
 	}
 	if req.NewPassword == "" {
-		res.Errors = append(res.Errors, ErrorEntry{Field: "newPassword", Type: "required", Message: message(c.lang, "required")})
+		res.Errors = append(res.Errors, ErrorEntry{Field: "newPassword", Type: "required", Message: c.say("required")})
 	}
 	if len(res.Errors) > 0 {
 		return res
@@ -57,7 +49,7 @@ func passwordChange(s *Server, ctx context.Context, c *call, _ []int64) Response
 	switch {
 	case errors.As(err, &th):
 		secs := strconv.Itoa(th.RetrySeconds())
-		res := fail(http.StatusTooManyRequests, "too_many_requests", message(c.lang, "too_many_requests", secs))
+		res := fail(http.StatusTooManyRequests, "too_many_requests", c.say("too_many_requests", secs))
 		res.Data = map[string]any{"retryAfter": th.RetrySeconds()}
 		return res
 	case errors.Is(err, auth.ErrWrongPassword):

@@ -53,12 +53,12 @@ func peopleAdminOnly(c *call) (Response, bool) {
 	if c.sc.Admin {
 		return Response{}, false
 	}
-	return fail(http.StatusForbidden, "access_denied", message(c.lang, "access_denied")), true
+	return fail(http.StatusForbidden, "access_denied", c.say("access_denied")), true
 }
 
 func peopleInvalid(c *call, field, typ string, args ...string) Response {
 	return Response{Status: http.StatusUnprocessableEntity,
-		Errors: []ErrorEntry{{Field: field, Type: typ, Message: message(c.lang, typ, args...)}}}
+		Errors: []ErrorEntry{{Field: field, Type: typ, Message: c.say(typ, args...)}}}
 }
 
 // peopleChange is one lifecycle action on an employee, run in a transaction
@@ -171,7 +171,7 @@ func peopleReplacement(c *call, fired int64) (*value.Link, *Response) {
 	}
 	var body map[string]json.RawMessage
 	if json.Unmarshal(c.body, &body) != nil {
-		res := fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		res := fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 		return nil, &res
 	}
 	raw, field := body["newEmployee"], "newEmployee"
@@ -188,7 +188,7 @@ func peopleReplacement(c *call, fired int64) (*value.Link, *Response) {
 	if err != nil {
 		bad := &entity.Invalid{}
 		bad.Add(field, value.CodeType, "Employee")
-		res := Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{fieldError(c.lang, bad.Errors[0])}}
+		res := Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{c.fieldError(bad.Errors[0])}}
 		return nil, &res
 	}
 	if l.ID == fired {

@@ -84,7 +84,7 @@ func (s *Server) peopleInviteUpdate(ctx context.Context, c *call, id int64, refr
 		RefreshUUID bool  `json:"refreshUuid"`
 	}
 	if c.method == http.MethodPost && len(c.body) > 0 && json.Unmarshal(c.body, &body) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	var l *auth.InviteLink
 	var err error
@@ -137,14 +137,14 @@ func peopleRegister(s *Server, ctx context.Context, c *call, _ []int64) Response
 		Password  string `json:"password"`
 	}
 	if len(c.body) == 0 || json.Unmarshal(c.body, &req) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	if req.UUID == "" {
 		req.UUID = req.Hash
 	}
 	link, err := s.Auth.InviteByUUID(ctx, c.sc.Account, req.UUID)
 	if errors.Is(err, auth.ErrInviteInvalid) || req.UUID == "" {
-		return fail(http.StatusNotFound, "invite_link_invalid", message(c.lang, "invite_link_invalid"))
+		return fail(http.StatusNotFound, "invite_link_invalid", c.say("invite_link_invalid"))
 	}
 	if err != nil {
 		return s.errorResponse(c, err)
@@ -152,7 +152,7 @@ func peopleRegister(s *Server, ctx context.Context, c *call, _ []int64) Response
 	req.Email = strings.TrimSpace(req.Email)
 	res := Response{Status: http.StatusUnprocessableEntity}
 	add := func(field, typ string) {
-		res.Errors = append(res.Errors, ErrorEntry{Field: field, Type: typ, Message: message(c.lang, typ)})
+		res.Errors = append(res.Errors, ErrorEntry{Field: field, Type: typ, Message: c.say(typ)})
 	}
 	if strings.TrimSpace(req.FirstName) == "" {
 		add("firstName", entity.CodeRequired)

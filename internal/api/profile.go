@@ -12,10 +12,6 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{"GET /profiling": (*Server).profilingSummary})
-}
-
 // profileBatch stores the web app's timings (spec 000 §7: a list of
 // {name, durationFromNavigation}). The app flushes with sendBeacon on
 // unload, which cannot send the CSRF header; that is acceptable here
@@ -60,12 +56,12 @@ func (s *Server) profileBatch(w http.ResponseWriter, r *http.Request) {
 // median, 95th percentile and worst over the last {"days": N} (default 7).
 func (s *Server) profilingSummary(ctx context.Context, c *call, _ []int64) Response {
 	if !c.sc.Admin {
-		return fail(http.StatusForbidden, "access_denied", message(c.lang, "access_denied"))
+		return fail(http.StatusForbidden, "access_denied", c.say("access_denied"))
 	}
 	days := 7
 	if raw, ok := c.query["days"]; ok {
 		if json.Unmarshal(raw, &days) != nil || days < 1 || days > 30 {
-			return Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{{Field: "days", Message: message(c.lang, value.CodeRange), Type: value.CodeRange}}}
+			return Response{Status: http.StatusUnprocessableEntity, Errors: []ErrorEntry{{Field: "days", Message: c.say(value.CodeRange), Type: value.CodeRange}}}
 		}
 	}
 	sums, err := profiling.Summarise(ctx, s.DB, c.sc.Account, s.Engine.Now().Add(-time.Duration(days)*24*time.Hour))

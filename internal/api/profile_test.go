@@ -26,7 +26,7 @@ func TestProfileBatch(t *testing.T) {
 		rec := func(name string, ms float64) map[string]any {
 			return map[string]any{"name": name, "durationFromNavigation": ms, "sessionId": "s1"}
 		}
-		user := newUser(t, h, "clerk@example.com")
+		user := h.NewUser(t, "clerk@example.com")
 		h.Run(t, []apitest.Scenario{
 			// A beacon cannot send the CSRF header: the cookie alone is enough.
 			{Name: "a batch by cookie, no CSRF header", Method: "POST", Path: "/profileBatch", Status: 200,

@@ -13,7 +13,7 @@ import (
 // out the same as from a full read.
 func TestListedFieldsMatchFullReads(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		lev := newUser(t, h, "lev@example.com")
+		lev := h.NewUser(t, "lev@example.com")
 		levID := h.Do("GET", "/api/v3/currentUser", apitest.Req{Token: lev}).Obj()["id"].(string)
 		if r := h.Do("POST", "/api/v3/task/extraFields", apitest.Req{Body: map[string]any{"name": "budget", "hrName": "Бюджет", "contentType": "ExtraFieldNumber"}}); r.Status != 200 {
 			t.Logf("extra field: %s", r.Body)
@@ -63,7 +63,7 @@ func anyStrings(v any) []string {
 // read even when a list names only possibleActions.
 func TestListedActionsFollowRightsFields(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		lev := newUser(t, h, "lev@example.com")
+		lev := h.NewUser(t, "lev@example.com")
 		if r := h.Do("POST", "/api/v3/todo", apitest.Req{Token: lev, Body: map[string]any{"name": "Позвонить поставщику"}}); r.Status != 200 {
 			t.Fatalf("todo: %s", r.Body)
 		}

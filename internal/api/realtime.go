@@ -7,10 +7,6 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{"GET /counter": (*Server).counter})
-}
-
 // withRealtime serves the live socket's paths before the request log and
 // gzip: a WebSocket is hijacked, which gzip's writer cannot be, and it
 // lives for hours, which would only skew the request metrics. A long poll

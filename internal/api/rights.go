@@ -12,18 +12,9 @@ import (
 )
 
 // Rights groups: administrators list and edit them at /api/v3/rightsGroup.
-func init() {
-	routeSets = append(routeSets, map[string]handler{
-		"GET /rightsGroup":         (*Server).rightsGroups,
-		"POST /rightsGroup":        (*Server).saveRightsGroup,
-		"POST /rightsGroup/{id}":   (*Server).saveRightsGroup,
-		"DELETE /rightsGroup/{id}": (*Server).deleteRightsGroup,
-		"GET /rightsGroup/actions": func(s *Server, _ context.Context, c *call, _ []int64) Response { return ok(rights.AllActions) },
-	})
-}
 
 func (s *Server) denied(c *call) Response {
-	return fail(http.StatusForbidden, "access_denied", message(c.lang, "access_denied"))
+	return fail(http.StatusForbidden, "access_denied", c.say("access_denied"))
 }
 
 func groupJSON(g *rights.Group) map[string]any {
@@ -61,7 +52,7 @@ func (s *Server) saveRightsGroup(ctx context.Context, c *call, ids []int64) Resp
 		Members  []json.RawMessage `json:"members"`
 	}
 	if len(c.body) == 0 || json.Unmarshal(c.body, &req) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	if req.Name == "" {
 		return s.errorResponse(c, entity.Invalidf("name", entity.CodeRequired, ""))
@@ -103,4 +94,8 @@ func (s *Server) deleteRightsGroup(ctx context.Context, c *call, ids []int64) Re
 		return s.errorResponse(c, err)
 	}
 	return ok(nil)
+}
+
+func (s *Server) rightsActions(_ context.Context, _ *call, _ []int64) Response {
+	return ok(rights.AllActions)
 }

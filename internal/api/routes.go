@@ -11,32 +11,40 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-// handler serves a module route; ids are the numeric segments in order.
+// handler serves a route of the conventions; ids are the numeric
+// segments in order.
 type handler func(s *Server, ctx context.Context, c *call, ids []int64) Response
 
-// routeSets holds the module routes beyond the generic entity routes, each
-// keyed "METHOD /path" with {id} standing for a numeric segment, e.g.
-// "GET /accountInfo" or "POST /employee/{id}/fire". Files add theirs in init.
-var routeSets []map[string]handler
-
-// moduleRoute finds the module route of a call.
-func moduleRoute(c *call) (handler, []int64) {
-	var ids []int64
-	key := c.method + " "
-	for _, seg := range c.segs {
-		if id, ok := parseID(seg); ok {
-			ids = append(ids, id)
-			seg = "{id}"
-		}
-		key += "/" + seg
-	}
-	for _, set := range routeSets {
-		if h, ok := set[key]; ok {
-			return h, ids
-		}
-	}
-	return nil, nil
+// coreRoutes are the platform's own routes beyond the generic entity
+// routes: the account, the signed-in user, menu, features, rights groups,
+// settings pages' data. Business areas register theirs through Mount.
+// Keys are "METHOD /path" with {id} standing for a numeric segment.
+var coreRoutes = map[string]handler{
+	"GET /accountInfo":                  (*Server).accountInfo,
+	"POST /accountInfo/licence":         (*Server).setLicence,
+	"POST /currentUser/password":        passwordChange,
+	"GET /currentUser/sessions":         passwordSessions,
+	"DELETE /currentUser/sessions/{id}": passwordEndSession,
+	"GET /menu":                         (*Server).menu,
+	"GET /menu/defaultUrl":              (*Server).menuDefaultURL,
+	"GET /catalog":                      (*Server).catalog,
+	"GET /feature":                      (*Server).featureList,
+	"POST /feature":                     (*Server).featureSwitch,
+	"POST /feature/verifyFeature":       (*Server).featureVerify,
+	"POST /feature/handleTestDrive":     (*Server).featureTestDrive,
+	"GET /rightsGroup":                  (*Server).rightsGroups,
+	"POST /rightsGroup":                 (*Server).saveRightsGroup,
+	"POST /rightsGroup/{id}":            (*Server).saveRightsGroup,
+	"DELETE /rightsGroup/{id}":          (*Server).deleteRightsGroup,
+	"GET /rightsGroup/actions":          (*Server).rightsActions,
+	"GET /counter":                      (*Server).counter,
+	"GET /profiling":                    (*Server).profilingSummary,
+	"GET /security/ipAllowList":         securityIPAllowList,
+	"POST /security/ipAllowList":        securityIPAllowList,
 }
+
+// routeSets holds the routes of areas not yet moved to their modules.
+var routeSets []map[string]handler
 
 // dispatch routes one authenticated call. Bulk calls come through here too.
 func (s *Server) dispatch(ctx context.Context, c *call) Response {
@@ -51,8 +59,17 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	} else if res := s.settingsRoute(ctx, c); res != nil {
 		return *res
 	}
-	if h, ids := moduleRoute(c); h != nil {
+	key, ids := routeKey(c.method, segs)
+	if h, ok := coreRoutes[key]; ok {
 		return h(s, ctx, c, ids)
+	}
+	for _, set := range routeSets {
+		if h, ok := set[key]; ok {
+			return h(s, ctx, c, ids)
+		}
+	}
+	if h, ids, t := s.areaRoute(c); h != nil {
+		return h(ctx, &Request{IDs: ids, s: s, c: c, t: t})
 	}
 	switch segs[0] {
 	case "bulk":
@@ -145,11 +162,11 @@ func parseID(s string) (int64, bool) {
 func itoa(id int64) string { return strconv.FormatInt(id, 10) }
 
 func (s *Server) notFound(c *call) Response {
-	return fail(http.StatusNotFound, "not_found", message(c.lang, "not_found"))
+	return fail(http.StatusNotFound, "not_found", c.say("not_found"))
 }
 
 func (s *Server) methodNotAllowed(c *call) Response {
-	return fail(http.StatusMethodNotAllowed, "method_not_allowed", message(c.lang, "method_not_allowed"))
+	return fail(http.StatusMethodNotAllowed, "method_not_allowed", c.say("method_not_allowed"))
 }
 
 // errorResponse maps engine and auth errors onto the envelope; anything
@@ -160,16 +177,16 @@ func (s *Server) errorResponse(c *call, err error) Response {
 	case errors.As(err, &inv):
 		res := Response{Status: http.StatusUnprocessableEntity}
 		for _, fe := range inv.Errors {
-			res.Errors = append(res.Errors, fieldError(c.lang, fe))
+			res.Errors = append(res.Errors, c.fieldError(fe))
 		}
 		return res
 	case errors.Is(err, entity.ErrNotFound):
 		return s.notFound(c)
 	case errors.Is(err, entity.ErrForbidden):
-		return fail(http.StatusForbidden, "access_denied", message(c.lang, "access_denied"))
+		return fail(http.StatusForbidden, "access_denied", c.say("access_denied"))
 	case errors.Is(err, auth.ErrBadToken):
-		return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized"))
+		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized"))
 	}
 	s.Log.Error("api", "method", c.method, "path", c.segs, "err", err)
-	return fail(http.StatusInternalServerError, "internal", message(c.lang, "internal"))
+	return fail(http.StatusInternalServerError, "internal", c.say("internal"))
 }

@@ -24,7 +24,6 @@ import (
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/subscribe"
-	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
@@ -49,7 +48,6 @@ type Server struct {
 	Subscriptions *subscribe.Subscriptions
 	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
 	Favorites *favorite.Favorites
-	Tags      *tag.Tags
 	// Files are uploads with their bytes (POST /file, GET /file/{id}/download).
 	Files   *file.Files
 	Version string
@@ -64,6 +62,7 @@ type Server struct {
 	Admission *Admission
 
 	openapi sync.Map // language -> generated document
+	areas   *Routes  // what the mounted areas registered
 }
 
 // Handler is the whole HTTP surface of the binary.
@@ -109,7 +108,8 @@ type call struct {
 	opt     value.Options
 	session *auth.Session
 	files   []httpin.File
-	host    string // the request's Host, for answers that name this server
+	host    string  // the request's Host, for answers that name this server
+	words   wording // the mounted areas' error wordings
 	// beacon marks a call sent by navigator.sendBeacon, which cannot set
 	// headers: no CSRF header, so only harmless writes may allow it.
 	beacon bool
@@ -122,7 +122,8 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusNotFound, "not_found", message(lang, "not_found")).write(w)
 		return
 	}
-	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host}
+	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host,
+		words: s.areas.wording()}
 	c.sc.Account = account
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)

@@ -42,11 +42,11 @@ func (s *Server) authenticate(r *http.Request, c *call) (Response, bool) {
 	}
 	ses, err := s.Auth.Authenticate(r.Context(), c.sc.Account, token)
 	if err != nil {
-		return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized")), false
+		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), false
 	}
 	if viaCookie && !c.beacon && r.Method != http.MethodGet && r.Method != http.MethodHead &&
 		subtle.ConstantTimeCompare([]byte(r.Header.Get(CSRFHeader)), []byte(ses.CSRF)) != 1 {
-		return fail(http.StatusForbidden, "csrf", message(c.lang, "csrf")), false
+		return fail(http.StatusForbidden, "csrf", c.say("csrf")), false
 	}
 	// The allow-list holds for every call, not only sign-in: a session
 	// opened inside it does not outlive a move outside it.
@@ -55,7 +55,7 @@ func (s *Server) authenticate(r *http.Request, c *call) (Response, bool) {
 	}
 	c.session, c.sc.Actor = ses, ses.Subject
 	if err := s.Rights.Fill(r.Context(), &c.sc); errors.Is(err, rights.ErrNoGuestAccess) {
-		return fail(http.StatusUnauthorized, "unauthorized", message(c.lang, "unauthorized")), false
+		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), false
 	} else if err != nil {
 		return s.errorResponse(c, err), false
 	}

@@ -107,7 +107,7 @@ func (s *Server) userSetting(ctx context.Context, c *call, rest []string) Respon
 	case len(rest) <= 1 && c.method == http.MethodPost:
 		id, _, v, hasValue, okBody := settingBody(c)
 		if !okBody {
-			return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+			return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 		}
 		if len(rest) == 1 {
 			id = rest[0]
@@ -193,7 +193,7 @@ func (s *Server) systemSetting(ctx context.Context, c *call, rest []string) Resp
 	}
 	id, scope, v, hasValue, okBody := settingBody(c)
 	if !okBody {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	if name == "" {
 		name = id

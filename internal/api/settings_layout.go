@@ -85,7 +85,7 @@ func (s *Server) layout(ctx context.Context, c *call, rest []string) Response {
 		ApplyFor []string                   `json:"applyFor"`
 	}
 	if len(c.body) == 0 || json.Unmarshal(c.body, &req) != nil {
-		return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+		return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 	}
 	if req.Entity == nil { // the bare layout
 		_ = json.Unmarshal(c.body, &req.Entity)

@@ -9,7 +9,7 @@ import (
 
 func TestUserSettings(t *testing.T) {
 	accountHarness(t, func(t *testing.T, h *apitest.Harness) {
-		emp := newUser(t, h, "worker@example.com")
+		emp := h.NewUser(t, "worker@example.com")
 		drafts := map[string]any{"task/5": map[string]any{"content": "черновик", "timestamp": 1767225600}}
 		h.Run(t, []apitest.Scenario{
 			{Name: "unset reads null", Method: "GET", Path: "/api/v3/userSetting/global_drafts", Status: 200,
@@ -52,7 +52,7 @@ func TestUserSettings(t *testing.T) {
 
 func TestSystemSettingsAndLayouts(t *testing.T) {
 	accountHarness(t, func(t *testing.T, h *apitest.Harness) {
-		emp := newUser(t, h, "worker@example.com")
+		emp := h.NewUser(t, "worker@example.com")
 		layout := map[string]any{"contentType": "UserInterfaceLayout", "id": "task",
 			"desktop": map[string]any{"contentType": "LayoutSetting", "top": []any{map[string]any{"name": "status", "hidden": true}}},
 			"cards":   []any{"a", "b"}}

@@ -25,7 +25,7 @@ type subscribeWorld struct {
 
 func newSubscribeWorld(t *testing.T, h *apitest.Harness) *subscribeWorld {
 	t.Helper()
-	w := &subscribeWorld{h: h, lev: newUser(t, h, "lev@example.com"), ann: newUser(t, h, "ann@example.com"), mira: newUser(t, h, "mira@example.com")}
+	w := &subscribeWorld{h: h, lev: h.NewUser(t, "lev@example.com"), ann: h.NewUser(t, "ann@example.com"), mira: h.NewUser(t, "mira@example.com")}
 	id := func(tok string) string {
 		return h.Do("GET", "/api/v3/currentUser", apitest.Req{Token: tok}).Obj()["id"].(string)
 	}

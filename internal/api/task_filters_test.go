@@ -9,7 +9,7 @@ import (
 
 func TestTaskSystemFiltersAndFavourites(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		lev, mira := newUser(t, h, "lev@example.com"), newUser(t, h, "mira@example.com")
+		lev, mira := h.NewUser(t, "lev@example.com"), h.NewUser(t, "mira@example.com")
 		levID := h.Do("GET", "/api/v3/currentUser", apitest.Req{Token: lev}).Obj()["id"].(string)
 		levLink := map[string]any{"contentType": "Employee", "id": levID}
 		mk := func(body map[string]any) string {

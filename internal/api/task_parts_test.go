@@ -8,7 +8,7 @@ import (
 
 func TestTaskKPIMilestonesBonuses(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		mira := newUser(t, h, "mira@example.com")
+		mira := h.NewUser(t, "mira@example.com")
 		r := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Продажи за квартал",
 			"kpiStart": 10, "kpiPlanned": 110, "kpiActual": 35, "kpiUnit": "шт", "kpiPercentage": 99}})
 		if r.Status != 200 {

@@ -151,10 +151,3 @@ func treePaging(c *call) (int, value.Link, error) {
 	return limit, after, nil
 }
 
-func queryString(c *call, name string) string {
-	var v string
-	if raw, ok := c.query[name]; ok {
-		_ = json.Unmarshal(raw, &v)
-	}
-	return v
-}

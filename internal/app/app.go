@@ -79,9 +79,11 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	subscriptions.Scope, subscriptions.Push = rightsSvc.Fill, hub.Send
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
-	return &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
-		Rights: rightsSvc, Realtime: hub, Comments: comments, Subscriptions: subscriptions, Favorites: favorites, Tags: tags, Files: files, Version: version, Log: log, Web: web.Handler(),
-		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}, nil
+	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
+		Rights: rightsSvc, Realtime: hub, Comments: comments, Subscriptions: subscriptions, Favorites: favorites, Files: files, Version: version, Log: log, Web: web.Handler(),
+		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
+	srv.Mount(&tag.HTTP{Engine: engine, Tags: tags})
+	return srv, nil
 }
 
 // admission bounds the API calls at work at once: ARTEL_API_CONCURRENCY,

@@ -14,14 +14,7 @@ import (
 // replaces it (an empty list turns it off). Sign-in from outside it is
 // refused with 403 NotGranted 'Your IP-address failed validation'.
 
-func init() {
-	routeSets = append(routeSets, map[string]handler{
-		"GET /security/ipAllowList":  peopleIPAllowList,
-		"POST /security/ipAllowList": peopleIPAllowList,
-	})
-}
-
-func peopleIPAllowList(s *Server, ctx context.Context, c *call, _ []int64) Response {
+func securityIPAllowList(s *Server, ctx context.Context, c *call, _ []int64) Response {
 	if res, denied := peopleAdminOnly(c); denied {
 		return res
 	}
@@ -34,7 +27,7 @@ func peopleIPAllowList(s *Server, ctx context.Context, c *call, _ []int64) Respo
 			CIDRs []string `json:"cidrs"`
 		}
 		if len(c.body) == 0 || json.Unmarshal(c.body, &body) != nil {
-			return fail(http.StatusBadRequest, "malformed_json", message(c.lang, "malformed_json"))
+			return fail(http.StatusBadRequest, "malformed_json", c.say("malformed_json"))
 		}
 		prefixes, bad, err := auth.ParseAllowList(body.CIDRs)
 		if err != nil {

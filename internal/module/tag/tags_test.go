@@ -1,4 +1,4 @@
-package api_test
+package tag_test
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 
 func TestTags(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		lev, mira := newUser(t, h, "lev@example.com"), newUser(t, h, "mira@example.com")
+		lev, mira := h.NewUser(t, "lev@example.com"), h.NewUser(t, "mira@example.com")
 		levID := h.Do("GET", "/api/v3/currentUser", apitest.Req{Token: lev}).Obj()["id"].(string)
 		r := h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Счёт клиенту",
 			"responsible": map[string]any{"contentType": "Employee", "id": levID}}})

@@ -1,0 +1,264 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/artel/artel/internal/auth"
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/httpin"
+	"github.com/artel/artel/internal/value"
+)
+
+// Areas: how a business area (internal/module/<area>) serves its own
+// routes. The wiring (internal/app) builds each area's value and mounts it;
+// nothing is registered from init(), so an area is removed by deleting its
+// folder and its Mount argument. docs/architecture.md shows an example.
+
+// Area is the HTTP side of one business area.
+type Area interface {
+	// Routes registers the area's routes, error wordings and counters.
+	Routes(rt *Routes)
+}
+
+// Handler serves one area route. It is called inside the API's
+// conventions: the caller is authenticated, the body and query are read,
+// and the answer goes out in the envelope (or as one item of a bulk call).
+type Handler func(ctx context.Context, r *Request) Response
+
+// Download serves a route whose answer is raw bytes rather than an
+// envelope (GET and HEAD only, never inside a bulk call). Errors it
+// writes with r.Fail(err).Write(w) still come in the envelope.
+type Download func(w http.ResponseWriter, hr *http.Request, r *Request)
+
+// Counter is one of the caller's numbers GET /counter reports.
+type Counter func(ctx context.Context, sc entity.Scope) (int64, error)
+
+// Routes collects what areas register.
+type Routes struct {
+	handlers  map[string]Handler
+	downloads map[string]Download
+	words     wording
+	counters  map[string]Counter
+}
+
+func newRoutes() *Routes {
+	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{}}
+}
+
+// Handle registers "METHOD /path": a segment {id} stands for a positive
+// number (handed over in r.IDs, in order); a first segment {entity}
+// stands for any catalogue type's endpoint (r.Type()). An exact path wins
+// over {entity}. Registering a pattern twice is a wiring bug and panics
+// at start.
+func (rt *Routes) Handle(pattern string, h Handler) {
+	if _, dup := rt.handlers[pattern]; dup {
+		panic("api: route registered twice: " + pattern)
+	}
+	rt.handlers[pattern] = h
+}
+
+// Download registers a GET (and HEAD) route answered with raw bytes.
+func (rt *Routes) Download(path string, d Download) { rt.downloads["GET "+path] = d }
+
+// Messages adds error wordings {ru, en} by error type. A type already
+// worded (by the conventions or an earlier area) keeps its wording.
+func (rt *Routes) Messages(m map[string][2]string) {
+	for k, v := range m {
+		if _, taken := messages[k]; taken {
+			continue
+		}
+		if _, taken := rt.words[k]; !taken {
+			rt.words[k] = v
+		}
+	}
+}
+
+// Counter adds a field to GET /counter's answer.
+func (rt *Routes) Counter(field string, fn Counter) { rt.counters[field] = fn }
+
+// Mount registers areas' routes. It is called by the wiring before the
+// server takes requests.
+func (s *Server) Mount(areas ...Area) {
+	if s.areas == nil {
+		s.areas = newRoutes()
+	}
+	for _, a := range areas {
+		a.Routes(s.areas)
+	}
+}
+
+// areaRoute finds the area route of a call: its handler, the numeric
+// segments, and the type of an {entity} segment.
+func (s *Server) areaRoute(c *call) (Handler, []int64, *catalog.Type) {
+	if s.areas == nil || len(c.segs) == 0 {
+		return nil, nil, nil
+	}
+	key, ids := routeKey(c.method, c.segs)
+	if h, ok := s.areas.handlers[key]; ok {
+		return h, ids, nil
+	}
+	if t := s.Cat.ByEndpoint(c.segs[0]); t != nil {
+		generic := c.method + " /{entity}" + strings.TrimPrefix(key, c.method+" /"+c.segs[0])
+		if h, ok := s.areas.handlers[generic]; ok {
+			return h, ids, t
+		}
+	}
+	return nil, nil, nil
+}
+
+// routeKey is a call's "METHOD /path" with numbers replaced by {id}.
+func routeKey(method string, segs []string) (string, []int64) {
+	var ids []int64
+	var b strings.Builder
+	b.WriteString(method)
+	b.WriteByte(' ')
+	for _, seg := range segs {
+		if id, ok := parseID(seg); ok {
+			ids = append(ids, id)
+			seg = "{id}"
+		}
+		b.WriteByte('/')
+		b.WriteString(seg)
+	}
+	return b.String(), ids
+}
+
+// downloadRoute finds the raw-bytes route of a GET or HEAD request.
+func (s *Server) downloadRoute(hr *http.Request, c *call) (Download, []int64) {
+	if s.areas == nil || hr.Method != http.MethodGet && hr.Method != http.MethodHead {
+		return nil, nil
+	}
+	key, ids := routeKey(http.MethodGet, c.segs)
+	return s.areas.downloads[key], ids
+}
+
+// Request is one call as an area's handler sees it.
+type Request struct {
+	// IDs are the path's numeric segments, in order.
+	IDs []int64
+	s   *Server
+	c   *call
+	t   *catalog.Type
+}
+
+// OK is a 200 answer with data.
+func OK(data any) Response { return ok(data) }
+
+// Fail is an answer with one error of a type and its message.
+func Fail(status int, typ, msg string) Response { return fail(status, typ, msg) }
+
+// Scope is who calls, in which account.
+func (r *Request) Scope() entity.Scope { return r.c.sc }
+
+// Lang is the answer's language ("ru" or "en").
+func (r *Request) Lang() string { return r.c.lang }
+
+// Method is the HTTP method (inside bulk: the item's).
+func (r *Request) Method() string { return r.c.method }
+
+// Options are the caller's value options (time zone).
+func (r *Request) Options() value.Options { return r.c.opt }
+
+// Body is the request body as JSON (empty when there was none).
+func (r *Request) Body() json.RawMessage { return r.c.body }
+
+// Files are the uploaded parts of a multipart body.
+func (r *Request) Files() []httpin.File { return r.c.files }
+
+// Session is the caller's session (nil for token and guest calls).
+func (r *Request) Session() *auth.Session { return r.c.session }
+
+// Type is the catalogue type an {entity} segment named.
+func (r *Request) Type() *catalog.Type { return r.t }
+
+// Query is one query parameter as JSON.
+func (r *Request) Query(name string) (json.RawMessage, bool) {
+	raw, ok := r.c.query[name]
+	return raw, ok
+}
+
+// TakeQuery reads a route's own parameter and removes it, so the generic
+// list parameters that follow do not see it.
+func (r *Request) TakeQuery(name string) (json.RawMessage, bool) {
+	raw, ok := r.c.query[name]
+	delete(r.c.query, name)
+	return raw, ok
+}
+
+// Input is the body as an entity input; a malformed one is answered 400.
+func (r *Request) Input() (entity.Input, *Response) { return r.s.input(r.c) }
+
+// Fail answers an engine, module or auth error as the conventions do.
+func (r *Request) Fail(err error) Response { return r.s.errorResponse(r.c, err) }
+
+// Selection reads fields and onlyRequestedFields (full: a card's default).
+func (r *Request) Selection(full bool) (entity.Selection, error) { return selection(r.c, full) }
+
+// ListQuery reads the list parameters of API v3 for a type.
+func (r *Request) ListQuery(typeName string) (entity.ListQuery, error) {
+	return listQuery(r.c, typeName)
+}
+
+// Page answers a list page of a type with its pagination.
+func (r *Request) Page(ctx context.Context, typeName string, lq entity.ListQuery) Response {
+	return r.s.page(ctx, r.c, typeName, lq)
+}
+
+// One answers one record as GET of it would.
+func (r *Request) One(ctx context.Context, rec *entity.Record, sel entity.Selection) Response {
+	return r.s.encodeOne(ctx, r.c, rec, sel)
+}
+
+// Encode renders records of one type with their counts and collections.
+func (r *Request) Encode(ctx context.Context, recs []*entity.Record, sel entity.Selection) ([]any, error) {
+	return r.s.encode(ctx, r.c, recs, sel)
+}
+
+// NotFound is the 404 of a missing (or unseen) entity.
+func (r *Request) NotFound() Response { return r.s.notFound(r.c) }
+
+// Denied is the 403 of a right the caller lacks.
+func (r *Request) Denied() Response { return accessDenied(r.c) }
+
+// MethodNotAllowed is the 405 of a known path.
+func (r *Request) MethodNotAllowed() Response { return r.s.methodNotAllowed(r.c) }
+
+// FieldFail is a one-field 422 of an error type.
+func (r *Request) FieldFail(field, typ string, args ...string) Response {
+	return fieldFail(r.c, field, typ, args...)
+}
+
+// Message words an error type in the caller's language.
+func (r *Request) Message(typ string, args ...string) string { return r.c.say(typ, args...) }
+
+// Write sends an answer outside the usual path (a Download's error).
+func (res Response) Write(w http.ResponseWriter) { res.write(w) }
+
+// wording is the areas' error wordings (none before Mount).
+func (rt *Routes) wording() wording {
+	if rt == nil {
+		return nil
+	}
+	return rt.words
+}
+
+// QueryString is a string query parameter ("" when absent or not text).
+func (r *Request) QueryString(name string) string { return queryString(r.c, name) }
+
+// Get answers GET of one entity, as the generic route does.
+func (r *Request) Get(ctx context.Context, typeName string, id int64) Response {
+	return r.s.get(ctx, r.c, typeName, id)
+}
+
+// Update answers a save of one entity from the body, as the generic route
+// does.
+func (r *Request) Update(ctx context.Context, typeName string, id int64) Response {
+	return r.s.update(ctx, r.c, typeName, id)
+}
+
+// FieldError words one engine field error.
+func (r *Request) FieldError(fe entity.FieldError) ErrorEntry { return r.c.fieldError(fe) }
