@@ -82,7 +82,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
 		Rights: rightsSvc, Realtime: hub, Comments: comments, Subscriptions: subscriptions, Favorites: favorites, Files: files, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
-	srv.Mount(&tag.HTTP{Engine: engine, Tags: tags})
+	srv.Mount(&tag.HTTP{Engine: engine, Tags: tags}, &crm.HTTP{Engine: engine})
 	return srv, nil
 }
 

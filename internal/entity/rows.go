@@ -62,6 +62,11 @@ func (e *Engine) insert(ctx context.Context, c *Change) error {
 	}
 	cols = append([]string{"account_id", "x_search", "x_extra"}, cols...)
 	args = append([]any{c.Scope.Account, e.searchText(c.Type, nil, c.Values), extra}, args...)
+	// A BeforeSave hook may choose the id: the two client types share one
+	// id space (internal/module/crm).
+	if c.ID != 0 {
+		cols, args = append(cols, "id"), append(args, c.ID)
+	}
 	q := fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s) RETURNING id", c.Type.Table, strings.Join(cols, ", "), placeholders(len(cols)))
 	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(q), args...).Scan(&c.ID); err != nil {
 		return fmt.Errorf("entity: insert %s: %w", c.Type.Name, err)

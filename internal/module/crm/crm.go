@@ -23,7 +23,7 @@ var Types = []string{Human, Company}
 // Register puts the clients' rules on the engine.
 func Register(e *entity.Engine) {
 	for _, typ := range Types {
-		e.Hook(typ, entity.Hooks{BeforeSave: beforeSave, BeforeDelete: refuseInvoiced(e)})
+		e.Hook(typ, entity.Hooks{BeforeSave: beforeSave(e), BeforeDelete: refuseInvoiced(e)})
 		e.Search(typ, entity.Searcher{
 			Words: func(valueOf func(string) any) []string { return searchWords(valueOf("contactInfo")) },
 			Query: query,
@@ -42,7 +42,24 @@ func query(q string) []string {
 	return strings.Fields(strings.ToLower(q))
 }
 
-func beforeSave(_ context.Context, c *entity.Change) error {
+func beforeSave(e *entity.Engine) func(ctx context.Context, c *entity.Change) error {
+	return func(ctx context.Context, c *entity.Change) error {
+		if err := checkClient(c); err != nil {
+			return err
+		}
+		if c.New && c.ID == 0 {
+			id, err := nextID(ctx, e)
+			if err != nil {
+				return err
+			}
+			c.ID = id
+		}
+		return nil
+	}
+}
+
+// checkClient applies the contact and person rules to a write.
+func checkClient(c *entity.Change) error {
 	if v, given := c.Values["contactInfo"]; given && v != nil {
 		var old any
 		if c.Old != nil {
