@@ -1,42 +1,36 @@
-// Clients (spec 000 §2 Clients): people and companies are two types, the
-// list and the card choose by ?type=.
-import { SegmentedControl, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+// Clients (spec 000 §2 Clients): the screens of features/crm. A card's
+// ?type= names the client's type; without it /contractor/{id} tells
+// (people and companies share one id sequence, docs/crm.md).
 import { useParams, useSearchParams } from 'react-router';
-import { savedFilter } from '../mapping/filters';
-import { Card, List } from './generic';
+import ClientAddPage from '../../features/crm/ClientAddPage';
+import ClientCardPage from '../../features/crm/ClientCardPage';
+import ClientListPage from '../../features/crm/ClientListPage';
 
 const COMPANY = 'ContractorCompany';
 const HUMAN = 'ContractorHuman';
 
-function clientType(type: string | null): string {
-  return type === COMPANY || type?.toLowerCase() === 'company' ? COMPANY : HUMAN;
+/** typeParam reads ?type= (a type name, or "company" / "human"); undefined when absent. */
+export function typeParam(type: string | null): string | undefined {
+  const v = type?.toLowerCase();
+  if (v === COMPANY.toLowerCase() || v === 'company') return COMPANY;
+  if (v === HUMAN.toLowerCase() || v === 'human') return HUMAN;
+  return undefined;
 }
 
+/** /crm/filter/{filterId?}: the client list (dropped ones at /crm/filter/dropped). */
 export function ClientListRoute() {
-  const { t } = useTranslation();
-  const { filterId } = useParams();
-  const [params, setParams] = useSearchParams();
-  const type = clientType(params.get('type'));
-  return (
-    <Stack gap="sm">
-      <SegmentedControl
-        w="fit-content"
-        value={type}
-        onChange={(v) => setParams(v === COMPANY ? { type: COMPANY } : {})}
-        data={[
-          { value: HUMAN, label: t('shell.crm.people') },
-          { value: COMPANY, label: t('shell.crm.companies') },
-        ]}
-        data-testid="client-type"
-      />
-      <List contentType={type} filter={savedFilter('CrmFilter', filterId)} />
-    </Stack>
-  );
+  return <ClientListPage />;
 }
 
+/** /crm/{id}/card. */
 export function ClientCardRoute() {
   const { id } = useParams();
   const [params] = useSearchParams();
-  return id ? <Card contentType={clientType(params.get('type'))} id={id} /> : null;
+  const type = typeParam(params.get('type'));
+  return id ? <ClientCardPage key={`${type}:${id}`} id={id} contentType={type} /> : null;
+}
+
+/** .../crm/add: a new person or company. */
+export function ClientAddRoute() {
+  return <ClientAddPage />;
 }

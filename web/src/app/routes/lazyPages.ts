@@ -26,6 +26,7 @@ export const TaskCardRoute = named(() => import('../areas/tasks'), 'TaskCardRout
 export const TaskAddRoute = named(() => import('../areas/tasks'), 'TaskAddRoute');
 export const ClientListRoute = named(() => import('../areas/crm'), 'ClientListRoute');
 export const ClientCardRoute = named(() => import('../areas/crm'), 'ClientCardRoute');
+export const ClientAddRoute = named(() => import('../areas/crm'), 'ClientAddRoute');
 export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');
 export const ProcessListRoute = named(() => import('../areas/deals'), 'ProcessListRoute');
 export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');

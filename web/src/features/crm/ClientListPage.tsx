@@ -1,0 +1,143 @@
+// /crm/filter/{filterId?}: people and companies in one list (GET
+// /contractor) or one type at a time, live or dropped, searched by the
+// server's `q`, which finds a client by name, e-mail or a phone however
+// it is written (docs/crm.md).
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/errors/errorText';
+import { cardPath } from '../../app/paths';
+import { useList } from '../../data/hooks';
+import type { Entity } from '../../data/types';
+import { displayName } from '../../format/displayName';
+import { COMPANY, HUMAN, mainValue } from './contacts';
+
+type Kind = 'all' | 'people' | 'companies';
+
+const ENDPOINTS: Record<Kind, { endpoint: string; contentType: string }> = {
+  all: { endpoint: 'contractor', contentType: HUMAN },
+  people: { endpoint: 'contractorHuman', contentType: HUMAN },
+  companies: { endpoint: 'contractorCompany', contentType: COMPANY },
+};
+
+const FIELDS = ['name', 'firstName', 'lastName', 'middleName', 'contactInfo', 'position', 'company', 'isDropped'];
+
+/** listFilter: the dropped list, a saved filter by number, or the live clients. */
+export function listFilter(filterId: string | undefined): { contentType: 'CrmFilter'; id: string } {
+  if (filterId === 'dropped' || (filterId && /^\d+$/.test(filterId))) return { contentType: 'CrmFilter', id: filterId };
+  return { contentType: 'CrmFilter', id: 'all' };
+}
+
+function Row({ item }: { item: Entity }) {
+  const { t } = useTranslation();
+  const company = item.contentType === COMPANY;
+  return (
+    <Table.Tr data-testid="client-row" data-id={String(item.id)}>
+      <Table.Td>
+        <Anchor component={RouterLink} to={cardPath({ contentType: item.contentType, id: String(item.id) })} data-testid="client-name">
+          {displayName(item, t)}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={company ? 'grape' : 'blue'}>
+          {company ? t('crm.kind.company') : t('crm.kind.person')}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{mainValue(item.contactInfo, 'phone')}</Table.Td>
+      <Table.Td>{mainValue(item.contactInfo, 'email')}</Table.Td>
+      <Table.Td>{typeof item.position === 'string' ? item.position : ''}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+export default function ClientListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { filterId } = useParams();
+  const [kind, setKind] = useState<Kind>('all');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 300);
+  const filter = listFilter(filterId);
+  const list = useList({ ...ENDPOINTS[kind], filter, q, fields: FIELDS });
+
+  return (
+    <Stack gap="sm" p="md" data-testid="client-list">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs">
+          <Title order={2}>{filter.id === 'dropped' ? t('crm.list.dropped') : t('crm.list.title')}</Title>
+          {list.count !== undefined && (
+            <Badge variant="light" data-testid="client-count">
+              {t('crm.list.count', { count: list.count })}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Button component={RouterLink} to="/crm/add" leftSection={<IconPlus size={16} />} data-testid="client-add-person">
+            {t('crm.add.person')}
+          </Button>
+          <Button component={RouterLink} to="/crm/add?type=company" variant="light" leftSection={<IconPlus size={16} />} data-testid="client-add-company">
+            {t('crm.add.company')}
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="xs">
+        <TextInput
+          placeholder={t('crm.list.search')}
+          aria-label={t('crm.list.search')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={320}
+          data-testid="client-search"
+        />
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as Kind)}
+          data={[
+            { value: 'all', label: t('crm.list.all') },
+            { value: 'people', label: t('crm.list.people') },
+            { value: 'companies', label: t('crm.list.companies') },
+          ]}
+          data-testid="client-kind"
+        />
+        <SegmentedControl
+          value={filter.id === 'dropped' ? 'dropped' : 'live'}
+          onChange={(v) => navigate(v === 'dropped' ? '/crm/filter/dropped' : '/crm/filter')}
+          data={[
+            { value: 'live', label: t('crm.list.live') },
+            { value: 'dropped', label: t('crm.list.droppedShort') },
+          ]}
+          data-testid="client-state"
+        />
+      </Group>
+      {list.state === 'error' && <Alert color="red">{errorText(list.error, t)}</Alert>}
+      {list.state === 'completed' && list.items.length === 0 && <Text c="dimmed">{t('crm.list.empty')}</Text>}
+      {list.items.length > 0 && (
+        <Table highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('crm.column.name')}</Table.Th>
+              <Table.Th>{t('crm.column.kind')}</Table.Th>
+              <Table.Th>{t('crm.column.phone')}</Table.Th>
+              <Table.Th>{t('crm.column.email')}</Table.Th>
+              <Table.Th>{t('crm.column.position')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.items.map((item) => (
+              <Row key={`${item.contentType}:${item.id}`} item={item} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {list.hasMoreNext && (
+        <Button variant="subtle" onClick={list.loadNext} loading={list.nextState === 'pending'} style={{ alignSelf: 'center' }} data-testid="client-more">
+          {t('crm.list.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
