@@ -1,0 +1,50 @@
+// The client screens against the real server and its demo company: a
+// company and a person in it created through the forms, a phone added on
+// the person's card, and the person found in the list by the same number
+// written another way (docs/crm.md, "Phone numbers and search").
+import { expect, test } from '@playwright/test';
+import { ADMIN, collectErrors, signIn } from './helpers';
+
+test('a person added to a new company is found by a differently written phone', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const stamp = String(Date.now()).slice(-7);
+  const company = `ООО «Проверка ${stamp}»`;
+
+  await page.goto('/crm/add?type=company');
+  await page.getByTestId('field-name').locator('input').fill(company);
+  await page.getByTestId('save-button').click();
+  await expect(page).toHaveURL(/\/crm\/\d+\/card/);
+  await expect(page.getByTestId('entity-title')).toHaveText(company);
+
+  await page.getByTestId('client-add-person-here').click();
+  await expect(page).toHaveURL(/\/crm\/add\?company=\d+/);
+  await page.getByTestId('field-lastName').locator('input').fill('Журавлёва');
+  await page.getByTestId('field-firstName').locator('input').fill(`Ольга ${stamp}`);
+  await page.getByTestId('save-button').click();
+  await expect(page).toHaveURL(/\/crm\/\d+\/card$/);
+  const person = `Журавлёва Ольга ${stamp}`;
+  await expect(page.getByTestId('entity-title')).toHaveText(person);
+
+  // The phone as one person types it...
+  const typed = `+7 (912) ${stamp.slice(0, 3)}-${stamp.slice(3, 5)}-${stamp.slice(5)}`;
+  await page.getByTestId('contact-add-value').fill(typed);
+  await page.getByTestId('contact-add').click();
+  const row = page.getByTestId('contact-row');
+  await expect(row.getByTestId('contact-value')).toHaveText(typed);
+  await expect(row.getByText('Основной')).toBeVisible();
+
+  // ...and as another searches for it.
+  await page.goto('/crm/filter');
+  await page.getByTestId('client-search').fill(`8 912 ${stamp}`);
+  const found = page.getByTestId('client-row');
+  await expect(found).toHaveCount(1);
+  await expect(found.getByTestId('client-name')).toHaveText(person);
+
+  // The company lists its new person.
+  await page.getByTestId('client-search').fill(company);
+  await expect(found.getByTestId('client-name')).toHaveText(company);
+  await found.getByTestId('client-name').click();
+  await expect(page.getByTestId('client-people')).toContainText(person);
+  expect(errors).toEqual([]);
+});
