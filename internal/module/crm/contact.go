@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
 )
 
 // Error types of the contact rules, worded in messages.go.
@@ -43,18 +44,29 @@ func (e entry) group() string {
 	return e.str("type")
 }
 
-// parseContacts reads a stored contactInfo value (a JSON array as text).
-func parseContacts(v any) []entry {
+// parseContacts reads a stored contactInfo value (a JSON array as text);
+// ok is false when an item is not an object.
+func parseContacts(v any) (list []entry, ok bool) {
 	s, _ := v.(string)
-	var list []entry
-	_ = json.Unmarshal([]byte(s), &list)
+	return list, json.Unmarshal([]byte(s), &list) == nil
+}
+
+// contactsOf reads a stored contactInfo, nothing when it is unreadable.
+func contactsOf(v any) []entry {
+	list, _ := parseContacts(v)
 	return list
 }
 
 // checkContacts validates a written contactInfo and applies the main rule.
 // It answers the value to store.
 func checkContacts(v any, old any) (any, error) {
-	list := parseContacts(v)
+	list, ok := parseContacts(v)
+	if !ok {
+		// The engine let any array through; a list of anything but
+		// entries would otherwise be stored as nothing.
+		return nil, &entity.Invalid{Errors: []entity.FieldError{{Field: "contactInfo", Code: value.CodeType,
+			Value: &value.Error{Code: value.CodeType, Expected: "(Address|ContactInfo)[]"}}}}
+	}
 	bad := &entity.Invalid{}
 	for _, it := range list {
 		if it == nil {
@@ -81,7 +93,7 @@ func checkContacts(v any, old any) (any, error) {
 	if len(bad.Errors) > 0 {
 		return nil, bad
 	}
-	oneMainPerGroup(list, parseContacts(old))
+	oneMainPerGroup(list, contactsOf(old))
 	b, err := json.Marshal(list)
 	if err != nil {
 		return nil, err
@@ -123,7 +135,7 @@ func oneMainPerGroup(list, before []entry) {
 // searchWords are a client's phones (normalised) and e-mails, for `q`.
 func searchWords(v any) []string {
 	var out []string
-	for _, it := range parseContacts(v) {
+	for _, it := range contactsOf(v) {
 		switch it.str("type") {
 		case "phone", "whatsapp", "viber":
 			if d := NormalPhone(it.str("value")); d != "" {

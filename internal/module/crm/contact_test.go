@@ -92,6 +92,8 @@ func TestContactInfoRefused(t *testing.T) {
 			bad("a broken e-mail", map[string]any{"type": "email", "value": "ivan@"}, "invalid_email"),
 			bad("an empty value", phone("  "), "required"),
 			bad("an unknown type", map[string]any{"type": "pager", "value": "123"}, "invalid_enum"),
+			{Name: "a list of anything but entries", Method: "POST", Path: "/api/v3/contractorHuman", Status: 422,
+				Req: apitest.Req{Body: map[string]any{"firstName": "Пётр", "contactInfo": []any{1, "8 912"}}}, Contains: []string{`"field":"contactInfo"`, `"type":"invalid_type"`}},
 			{Name: "not a list", Method: "POST", Path: "/api/v3/contractorHuman", Status: 422,
 				Req: apitest.Req{Body: map[string]any{"firstName": "Пётр", "contactInfo": "8 912"}}},
 			{Name: "a person without a name", Method: "POST", Path: "/api/v3/contractorHuman", Status: 422,
