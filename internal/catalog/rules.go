@@ -49,11 +49,14 @@ var nullable = set("decision")
 // reverse maps "Type.collection" to the single link on another type that
 // forms it. Every collection named comments is Comment.subject.
 var reverse = map[string]Reverse{
-	"Task.subTasks":                {"Task", "parent"},
-	"Project.tasks":                {"Task", "parent"},
-	"Project.subProjects":          {"Project", "parent"},
-	"Department.childs":            {"Department", "parent"},
-	"ContractorCompany.contacts":   {"ContractorHuman", "company"},
+	"Task.subTasks":              {"Task", "parent"},
+	"Project.tasks":              {"Task", "parent"},
+	"Project.subProjects":        {"Project", "parent"},
+	"Department.childs":          {"Department", "parent"},
+	"ContractorCompany.contacts": {"ContractorHuman", "company"},
+	// A client's requisites are the payers that name it (docs/crm.md).
+	"ContractorCompany.payers":     {"Payer", "contractor"},
+	"ContractorHuman.payers":       {"Payer", "contractor"},
 	"Program.states":               {"ProgramState", "program"},
 	"Comment.answers":              {"Comment", "originalComment"},
 	"Task.entitiesByTemplate":      {"Task", "originalTemplate"},

@@ -23,7 +23,7 @@ var Types = []string{Human, Company}
 // Register puts the clients' rules on the engine.
 func Register(e *entity.Engine) {
 	for _, typ := range Types {
-		e.Hook(typ, entity.Hooks{BeforeSave: beforeSave(e), BeforeDelete: refuseInvoiced(e)})
+		e.Hook(typ, entity.Hooks{BeforeSave: beforeSave(e), BeforeDelete: beforeDelete(e)})
 		e.Search(typ, entity.Searcher{
 			Words: func(valueOf func(string) any) []string { return searchWords(valueOf("contactInfo")) },
 			Query: query,
@@ -108,4 +108,16 @@ func checkHuman(c *entity.Change) error {
 		c.Values["name"] = strings.Join(parts, " ")
 	}
 	return nil
+}
+
+// beforeDelete keeps an invoiced client, and takes an unused client's
+// payers with it.
+func beforeDelete(e *entity.Engine) func(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+	refuse := refuseInvoiced(e)
+	return func(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+		if err := refuse(ctx, sc, rec); err != nil {
+			return err
+		}
+		return dropPayers(ctx, e, sc, rec)
+	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // HTTP serves the clients' routes the generic ones do not cover: deleting
-// by mode, a company's people, and /contractor, both types together.
+// by mode, a company's people, a client's payers, and /contractor, both
+// types together.
 type HTTP struct {
 	Engine *entity.Engine
 }
@@ -21,12 +22,18 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		endpoint := a.Engine.Cat.Type(typ).Endpoint
 		rt.Handle("DELETE /"+endpoint+"/{id}", a.remove(typ))
 		rt.Handle("GET /"+endpoint+"/{id}/contacts", a.contacts)
+		rt.Handle("GET /"+endpoint+"/{id}/payers", a.payersOf)
+		rt.Handle("POST /"+endpoint+"/{id}/payers", a.addPayer)
+		a.duplicateRoutes(rt, endpoint)
 	}
+	a.duplicateRoutes(rt, "contractor")
 	rt.Handle("GET /contractor", a.list)
 	rt.Handle("POST /contractor", a.create)
 	rt.Handle("GET /contractor/{id}", a.get)
 	rt.Handle("DELETE /contractor/{id}", a.remove(""))
 	rt.Handle("GET /contractor/{id}/contacts", a.contacts)
+	rt.Handle("GET /contractor/{id}/payers", a.payersOf)
+	rt.Handle("POST /contractor/{id}/payers", a.addPayer)
 	rt.Messages(messages)
 }
 
@@ -71,8 +78,7 @@ func (a *HTTP) contacts(ctx context.Context, r *api.Request) api.Response {
 	if err != nil {
 		return r.Fail(err)
 	}
-	col := a.Engine.Cat.Type(Human).Table + "." + a.Engine.Cat.Type(Human).Field("company").Column
-	lq.Where = append(lq.Where, entity.Condition{SQL: col + "_t = ? AND " + col + "_i = ?", Args: []any{owner.Type.Name, owner.ID}})
+	lq.Where = append(lq.Where, linkIs(a.Engine, Human, "company", owner))
 	return r.Page(ctx, Human, lq)
 }
 
