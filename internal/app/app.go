@@ -45,7 +45,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = file.Guard(policy, db, cat)
 	files := file.Register(engine)
 	task.Register(engine, policy)
-	crm.Register(engine)
+	crm.Register(engine, policy)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.

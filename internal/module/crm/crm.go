@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/rights"
 )
 
 // Human and Company are the two client types.
@@ -20,8 +21,9 @@ const (
 // Types are both client types, people first.
 var Types = []string{Human, Company}
 
-// Register puts the clients' rules on the engine.
-func Register(e *entity.Engine) {
+// Register puts the clients' rules on the engine and their actions on the
+// rights policy.
+func Register(e *entity.Engine, p *rights.Policy) {
 	for _, typ := range Types {
 		e.Hook(typ, entity.Hooks{BeforeSave: beforeSave(e), BeforeDelete: beforeDelete(e)})
 		e.Search(typ, entity.Searcher{
@@ -31,6 +33,7 @@ func Register(e *entity.Engine) {
 	}
 	e.Hook("Payer", entity.Hooks{BeforeDelete: refusePayerInvoiced(e)})
 	registerFilters(e)
+	registerActions(e, p)
 }
 
 // query reads a phone written any way as its normal digits; other queries

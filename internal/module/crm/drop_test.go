@@ -23,7 +23,8 @@ func TestDropRestoreDelete(t *testing.T) {
 		h.Run(t, []apitest.Scenario{
 			{Name: "a bad mode is refused", Method: "DELETE", Path: path, Status: 422,
 				Req: apitest.Req{Body: map[string]any{"mode": "shred"}}, Contains: []string{`"field":"mode"`}},
-			{Name: "the first delete drops", Method: "DELETE", Path: path, Status: 200, Contains: []string{`"isDropped":true`}},
+			{Name: "a live client may be dropped", Method: "GET", Path: path, Status: 200, Contains: []string{`"act_fake_drop"`}, NotContains: []string{`"act_restore"`}},
+			{Name: "the first delete drops", Method: "DELETE", Path: path, Status: 200, Contains: []string{`"isDropped":true`, `"act_restore"`}, NotContains: []string{`"act_fake_drop"`}},
 			list("all", "ИП Кузнецов"),
 			list("dropped", "ЗАО «Вектор»"),
 			{Name: "restore", Method: "POST", Path: path, Status: 200,
