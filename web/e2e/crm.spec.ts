@@ -1,7 +1,8 @@
 // The client screens against the real server and its demo company: a
 // company and a person in it created through the forms, a phone added on
 // the person's card, and the person found in the list by the same number
-// written another way (docs/crm.md, "Phone numbers and search").
+// written another way (docs/crm.md, "Phone numbers and search"); then the
+// company's requisites, and a new client warned of as a duplicate.
 import { expect, test } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -46,5 +47,16 @@ test('a person added to a new company is found by a differently written phone', 
   await expect(found.getByTestId('client-name')).toHaveText(company);
   await found.getByTestId('client-name').click();
   await expect(page.getByTestId('client-people')).toContainText(person);
+
+  // Requisites are added on the company's card.
+  await page.getByTestId('payer-name').fill(company);
+  await page.getByTestId('payer-inn').fill('7701234567');
+  await page.getByTestId('payer-add').click();
+  await expect(page.getByTestId('payer-row')).toContainText('7701234567');
+
+  // A new client with the same number, typed a third way, is warned of.
+  await page.goto('/crm/add');
+  await page.getByTestId('client-phone').fill(`8912${stamp}`);
+  await expect(page.getByTestId('client-duplicates')).toContainText(person);
   expect(errors).toEqual([]);
 });

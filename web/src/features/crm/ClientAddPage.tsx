@@ -1,6 +1,7 @@
 // /crm/add (?type=company, ?company={id}): a new person or company with
 // the fields a client starts with and a first phone and e-mail; the rest
-// is filled in on the card. Field errors show beside their fields.
+// is filled in on the card. Field errors show beside their fields, and
+// clients the new one would duplicate above the button.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Paper, SegmentedControl, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +17,7 @@ import type { Entity } from '../../data/types';
 import { FieldEdit } from '../../fields';
 import { WithType } from '../entity/WithType';
 import { COMPANY, HUMAN, withEntry, type ContactEntry } from './contacts';
+import { Duplicates } from './Duplicates';
 
 const FIELDS: Record<string, string[]> = {
   [HUMAN]: ['lastName', 'firstName', 'middleName', 'company', 'position'],
@@ -28,6 +30,13 @@ export function firstContacts(phone: string, email: string): ContactEntry[] {
   if (phone.trim()) list = withEntry(list, 'phone', phone);
   if (email.trim()) list = withEntry(list, 'email', email);
   return list;
+}
+
+/** nameOf: the name the client will have, as the server derives a person's. */
+export function nameOf(type: string, changes: Record<string, unknown>): string {
+  const text = (k: string) => (typeof changes[k] === 'string' ? (changes[k] as string).trim() : '');
+  if (type === COMPANY) return text('name');
+  return ['lastName', 'firstName', 'middleName'].map(text).filter(Boolean).join(' ');
 }
 
 function ClientForm({ type, company }: { type: TypeInfo; company?: string }) {
@@ -80,6 +89,7 @@ function ClientForm({ type, company }: { type: TypeInfo; company?: string }) {
           <TextInput label={t('crm.add.phone')} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} disabled={saving} data-testid="client-phone" />
           <TextInput label={t('crm.add.email')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} disabled={saving} data-testid="client-email" />
         </SimpleGrid>
+        <Duplicates name={nameOf(type.name, changes)} contacts={firstContacts(phone, email)} />
         {failure && (
           <Alert color="red" data-testid="client-form-error">
             {failure}

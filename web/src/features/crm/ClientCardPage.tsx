@@ -1,6 +1,7 @@
 // /crm/{id}/card: a person's or a company's card. Fields change in place,
 // contact info is edited as a list, a company lists its people, and the
-// client is dropped, restored or deleted forever (docs/crm.md).
+// client is dropped, restored or deleted forever; its requisites are
+// listed and added (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -24,6 +25,7 @@ import { InlineField } from '../task/InlineField';
 import { clientType, deleteForever, drop, restore } from './clientApi';
 import { COMPANY, HUMAN } from './contacts';
 import { ContactInfoBlock } from './ContactInfoBlock';
+import { PayersBlock } from './PayersBlock';
 
 const HUMAN_FIELDS = ['lastName', 'firstName', 'middleName', 'company', 'position', 'gender', 'birthday', 'responsibles', 'description'];
 const COMPANY_FIELDS = ['responsibles', 'birthday', 'description'];
@@ -127,6 +129,8 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
         <Actions entity={entity} />
       </Group>
       <ContactInfoBlock entity={entity} editable={can(entity, 'edit')} />
+      <Divider />
+      <PayersBlock client={entity} editable={can(entity, 'edit')} />
       <Divider />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
         {fields.map((f) => (
