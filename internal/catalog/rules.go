@@ -19,6 +19,13 @@ var computed = set(
 	// (internal/module/subscribe): a reader subscribes only themselves, so
 	// subscribers is not a collection a client writes.
 	"subscribers", "notificationsUnreadCount",
+	// A client's deal and invoice figures are read from its deals and
+	// invoices when asked for, and hidden from readers without the right
+	// to those areas (internal/module/crm, counts.go).
+	"countDeals", "countActiveDeals", "countPositiveDeals", "countNegativeDeals",
+	"summDeals", "summActiveDeals", "summPositiveDeals",
+	"countInvoice", "countNotPaidInvoice", "summInvoice", "summNotPaidInvoice",
+	"summAccountReceivable", "summAccountReceivableOverdue",
 )
 
 // addWriteOnly gives types a write-only field the reference lacks: a guest

@@ -34,6 +34,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	e.Hook("Payer", entity.Hooks{BeforeDelete: refusePayerInvoiced(e)})
 	registerFilters(e)
 	registerActions(e, p)
+	registerCounts(e)
 }
 
 // query reads a phone written any way as its normal digits; other queries
