@@ -107,6 +107,9 @@ func checkHuman(c *entity.Change) error {
 	if len(parts) == 0 && after("name") == "" {
 		return entity.Invalidf("firstName", entity.CodeRequired, "")
 	}
+	if err := checkGuest(c, after); err != nil {
+		return err
+	}
 	_, named := c.Values["name"]
 	if len(parts) > 0 && !named {
 		c.Values["name"] = strings.Join(parts, " ")
