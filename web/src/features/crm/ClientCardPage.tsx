@@ -25,6 +25,7 @@ import { InlineField } from '../task/InlineField';
 import { clientType, deleteForever, drop, restore } from './clientApi';
 import { COMPANY, HUMAN } from './contacts';
 import { ContactInfoBlock } from './ContactInfoBlock';
+import { FiguresBlock } from './FiguresBlock';
 import { PayersBlock } from './PayersBlock';
 
 const HUMAN_FIELDS = ['lastName', 'firstName', 'middleName', 'company', 'position', 'gender', 'birthday', 'responsibles', 'description'];
@@ -128,6 +129,7 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
         </Stack>
         <Actions entity={entity} />
       </Group>
+      <FiguresBlock entity={entity} />
       <ContactInfoBlock entity={entity} editable={can(entity, 'edit')} />
       <Divider />
       <PayersBlock client={entity} editable={can(entity, 'edit')} />
