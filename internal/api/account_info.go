@@ -55,9 +55,11 @@ func (s *Server) accountInfoData(ctx context.Context, c *call) (map[string]any, 
 	for _, m := range account.EnabledModules(avail) {
 		mods = append(mods, map[string]any{"contentType": "Module", "id": m.ID, "availableInPaidVersionOnly": false})
 	}
-	used, err := s.Files.UsedBytes(ctx, c.sc.Account)
-	if err != nil {
-		return nil, err
+	var used int64
+	if s.StorageUsed != nil {
+		if used, err = s.StorageUsed(ctx, c.sc.Account); err != nil {
+			return nil, err
+		}
 	}
 	var days any
 	if n, ok := l.DaysRemaining(now); ok {

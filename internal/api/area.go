@@ -43,10 +43,11 @@ type Routes struct {
 	downloads map[string]Download
 	words     wording
 	counters  map[string]Counter
+	public    map[string]bool
 }
 
 func newRoutes() *Routes {
-	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{}}
+	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{}, public: map[string]bool{}}
 }
 
 // Handle registers "METHOD /path": a segment {id} stands for a positive
@@ -59,6 +60,22 @@ func (rt *Routes) Handle(pattern string, h Handler) {
 		panic("api: route registered twice: " + pattern)
 	}
 	rt.handlers[pattern] = h
+}
+
+// Public registers a route served without sign-in (registration by an
+// invite link): the handler's scope has the account and no actor.
+func (rt *Routes) Public(pattern string, h Handler) {
+	rt.Handle(pattern, h)
+	rt.public[pattern] = true
+}
+
+// isPublic tells whether a call's route needs no sign-in.
+func (rt *Routes) isPublic(c *call) bool {
+	if rt == nil {
+		return false
+	}
+	key, _ := routeKey(c.method, c.segs)
+	return rt.public[key]
 }
 
 // Download registers a GET (and HEAD) route answered with raw bytes.
@@ -91,23 +108,22 @@ func (s *Server) Mount(areas ...Area) {
 	}
 }
 
-// areaRoute finds the area route of a call: its handler, the numeric
-// segments, and the type of an {entity} segment.
-func (s *Server) areaRoute(c *call) (Handler, []int64, *catalog.Type) {
+// areaRoute finds the area route of a call by its key (routeKey): its
+// handler, and the type of an {entity} segment.
+func (s *Server) areaRoute(c *call, key string) (Handler, *catalog.Type) {
 	if s.areas == nil || len(c.segs) == 0 {
-		return nil, nil, nil
+		return nil, nil
 	}
-	key, ids := routeKey(c.method, c.segs)
 	if h, ok := s.areas.handlers[key]; ok {
-		return h, ids, nil
+		return h, nil
 	}
 	if t := s.Cat.ByEndpoint(c.segs[0]); t != nil {
 		generic := c.method + " /{entity}" + strings.TrimPrefix(key, c.method+" /"+c.segs[0])
 		if h, ok := s.areas.handlers[generic]; ok {
-			return h, ids, t
+			return h, t
 		}
 	}
-	return nil, nil, nil
+	return nil, nil
 }
 
 // routeKey is a call's "METHOD /path" with numbers replaced by {id}.
@@ -262,3 +278,14 @@ func (r *Request) Update(ctx context.Context, typeName string, id int64) Respons
 
 // FieldError words one engine field error.
 func (r *Request) FieldError(fe entity.FieldError) ErrorEntry { return r.c.fieldError(fe) }
+
+// ListItems answers a collection's items as the generic
+// GET /{entity}/{id}/{collection} route does.
+func (r *Request) ListItems(ctx context.Context, typeName string, id int64, field string) Response {
+	return r.s.listItems(ctx, r.c, typeName, id, field)
+}
+
+// IDPaging reads limit and pageAfter of a list paged by id rather than by
+// an entity's sort values (history, notifications): pageAfter is the last
+// item seen or its id.
+func (r *Request) IDPaging() (limit int, after int64, err error) { return idPaging(r.c) }

@@ -19,8 +19,9 @@ const (
 )
 
 type bulkItem struct {
-	Data any  `json:"data"`
-	Meta meta `json:"meta"`
+	Data     any  `json:"data"`
+	Meta     meta `json:"meta"`
+	Included any  `json:"included,omitempty"`
 }
 
 // bulk runs each call on its own, as if it came alone: one failing call
@@ -43,27 +44,30 @@ func (s *Server) bulk(ctx context.Context, c *call) Response {
 	out := make([]bulkItem, len(req.Calls))
 	for i, bc := range req.Calls {
 		path, rawQuery, _ := strings.Cut(bc.URL, "?")
-		sub := &call{method: strings.ToUpper(bc.Method), segs: splitPath(path), sc: c.sc, lang: c.lang, opt: c.opt, session: c.session, host: c.host, words: c.words}
+		sub := &call{method: strings.ToUpper(bc.Method), segs: splitPath(path), sc: c.sc, lang: c.lang, opt: c.opt, session: c.session, host: c.host, words: c.words, included: c.included}
 		if sub.method == "" {
 			sub.method = http.MethodGet
 		}
-		if sub.method != http.MethodGet && string(bc.Body) != "null" {
-			sub.body = bc.Body
-		}
 		var res Response
 		q, err := httpin.ParseQuery(rawQuery)
+		if err == nil && sub.method != http.MethodGet {
+			sub.body, err = httpin.BulkCallBody(bc.Body)
+		}
 		switch {
 		case err != nil:
 			res = inputError(c.lang, err)
 		case len(sub.segs) > 0 && sub.segs[0] == "bulk":
-			res = s.notFound(c)
+			res = s.noRoute(c)
 		default:
 			delete(q, "access_token")
 			sub.query = q
 			res = s.dispatch(ctx, sub)
+			if sub.included {
+				s.include(ctx, sub, &res)
+			}
 		}
 		env := res.envelope()
-		out[i] = bulkItem{Data: env.Data, Meta: env.Meta}
+		out[i] = bulkItem{Data: env.Data, Meta: env.Meta, Included: env.Included}
 	}
 	return ok(out)
 }

@@ -65,6 +65,9 @@ func (s *Server) get(ctx context.Context, c *call, typeName string, id int64) Re
 
 func (s *Server) list(ctx context.Context, c *call, typeName string) Response {
 	lq, err := listQuery(c, typeName)
+	if err == nil {
+		err = listParams(c, s.Cat.Type(typeName), &lq)
+	}
 	if err != nil {
 		return s.errorResponse(c, err)
 	}
@@ -131,7 +134,7 @@ func (s *Server) listItems(ctx context.Context, c *call, typeName string, id int
 	t := s.Cat.Type(typeName)
 	f := t.Field(field)
 	if f == nil {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	owner, err := s.Engine.Get(ctx, c.sc, typeName, id)
 	if err != nil {
@@ -156,7 +159,7 @@ func (s *Server) listItems(ctx context.Context, c *call, typeName string, id int
 	}
 	items, ok2 := owner.Many[field]
 	if !ok2 {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	data, err := s.byLinks(ctx, c, items, sel)
 	if err != nil {

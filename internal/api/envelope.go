@@ -13,6 +13,9 @@ type Response struct {
 	Data       any
 	Errors     []ErrorEntry
 	Pagination *Pagination
+	// Included, when not nil, is the top-level "included" array of the
+	// linked entities (X-USE-INCLUDED-RESPONSE, included.go).
+	Included []any
 }
 
 // ErrorEntry is one entry of meta.errors.
@@ -38,8 +41,9 @@ type meta struct {
 }
 
 type envelope struct {
-	Meta meta `json:"meta"`
-	Data any  `json:"data"`
+	Meta     meta `json:"meta"`
+	Data     any  `json:"data"`
+	Included any  `json:"included,omitempty"` // nil or a non-nil []any
 }
 
 func (r Response) envelope() envelope {
@@ -47,7 +51,11 @@ func (r Response) envelope() envelope {
 	if errs == nil {
 		errs = []ErrorEntry{}
 	}
-	return envelope{Meta: meta{Status: r.Status, Errors: errs, Pagination: r.Pagination}, Data: r.Data}
+	env := envelope{Meta: meta{Status: r.Status, Errors: errs, Pagination: r.Pagination}, Data: r.Data}
+	if r.Included != nil {
+		env.Included = r.Included
+	}
+	return env
 }
 
 func ok(data any) Response { return Response{Status: http.StatusOK, Data: data} }
@@ -86,6 +94,9 @@ func (r Response) encode() encoded {
 	b = append(b, `,"data":`...)
 	if err == nil {
 		b, err = appendJSON(b, env.Data)
+	}
+	if err == nil && r.Included != nil {
+		b, err = appendJSON(append(b, `,"included":`...), r.Included)
 	}
 	*bp = append(b, '}', '\n')
 	// Only a bug can fail here (every value kind refuses NaN and the like).

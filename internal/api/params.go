@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
@@ -100,4 +101,43 @@ func queryString(c *call, name string) string {
 		_ = json.Unmarshal(raw, &v)
 	}
 	return v
+}
+
+// idPaging reads limit and pageAfter: the id of the last change
+// seen, as a number, a string or the FieldChange itself.
+func idPaging(c *call) (int, int64, error) {
+	limit := entity.DefaultLimit
+	if raw, ok := queryRaw(c, "limit"); ok {
+		if json.Unmarshal(raw, &limit) != nil || limit < 1 {
+			return 0, 0, entity.Invalidf("limit", entity.CodeBadParam, "")
+		}
+		limit = min(limit, entity.MaxLimit)
+	}
+	raw, ok := queryRaw(c, "pageAfter")
+	if !ok || string(raw) == "null" {
+		return limit, 0, nil
+	}
+	var obj struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(raw, &obj) == nil && obj.ID != nil {
+		raw = obj.ID
+	}
+	var id int64
+	if json.Unmarshal(raw, &id) != nil {
+		var str string
+		if json.Unmarshal(raw, &str) != nil {
+			return 0, 0, entity.Invalidf("pageAfter", entity.CodeBadParam, "")
+		}
+		var err error
+		if id, err = strconv.ParseInt(str, 10, 64); err != nil {
+			return 0, 0, entity.Invalidf("pageAfter", entity.CodeBadParam, "")
+		}
+	}
+	return limit, id, nil
+}
+
+func queryRaw(c *call, name string) (json.RawMessage, bool) {
+	raw, ok := c.query[name]
+	return raw, ok
 }

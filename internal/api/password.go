@@ -53,9 +53,9 @@ func passwordChange(s *Server, ctx context.Context, c *call, _ []int64) Response
 		res.Data = map[string]any{"retryAfter": th.RetrySeconds()}
 		return res
 	case errors.Is(err, auth.ErrWrongPassword):
-		return peopleInvalid(c, "oldPassword", "wrong_password")
+		return fieldFail(c, "oldPassword", "wrong_password")
 	case errors.Is(err, auth.ErrWeakPassword):
-		return peopleInvalid(c, "newPassword", "password_not_secure")
+		return fieldFail(c, "newPassword", "password_not_secure")
 	case err != nil:
 		return s.errorResponse(c, err)
 	}

@@ -14,7 +14,7 @@ import (
 
 func TestChangePasswordEndsOtherSessions(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		_, tok := peopleUser(t, h, "Лев", "lev@example.com", "lev-password")
+		_, tok := h.Person(t, "Лев", "lev@example.com", "lev-password")
 		other := h.SignIn("lev@example.com", "lev-password")
 		me := apitest.Req{Token: tok}
 		with := func(body map[string]any) apitest.Req { return apitest.Req{Token: tok, Body: body} }
@@ -45,7 +45,7 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 			{Name: "the other session ended", Method: "GET", Path: "/api/v3/currentUser", Req: apitest.Req{Token: other}, Status: 401},
 			{Name: "the current one stays", Method: "GET", Path: "/api/v3/currentUser", Req: me, Status: 200},
 		})
-		if r := peopleSignIn(h, "lev@example.com", "lev-password"); r.Status != 401 {
+		if r := h.PasswordGrant("lev@example.com", "lev-password"); r.Status != 401 {
 			t.Fatalf("old password still works: %d", r.Status)
 		}
 		h.SignIn("lev@example.com", "new-lev-password")
@@ -54,7 +54,7 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 
 func TestOwnSessions(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		_, tok := peopleUser(t, h, "Ян", "yan@example.com", "yan-password")
+		_, tok := h.Person(t, "Ян", "yan@example.com", "yan-password")
 		second := h.SignIn("yan@example.com", "yan-password")
 		list := h.Do("GET", "/api/v3/currentUser/sessions", apitest.Req{Token: second}).List()
 		var otherID string
@@ -87,16 +87,16 @@ func TestOwnSessions(t *testing.T) {
 
 func TestSignInThrottle(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		peopleUser(t, h, "Ира", "ira@example.com", "ira-password")
+		h.Person(t, "Ира", "ira@example.com", "ira-password")
 		// The service's clock moves on demand, so the window can pass.
 		var skew atomic.Int64
 		h.Srv.Auth.Now = func() time.Time { return time.Now().Add(time.Duration(skew.Load())) }
 		for i := 0; i < auth.FailuresPerLogin; i++ {
-			if r := peopleSignIn(h, "ira@example.com", "wrong-"+strconv.Itoa(i)); r.Status != 401 {
+			if r := h.PasswordGrant("ira@example.com", "wrong-"+strconv.Itoa(i)); r.Status != 401 {
 				t.Fatalf("failure %d: %d %s", i, r.Status, r.Body)
 			}
 		}
-		r := peopleSignIn(h, "IRA@example.com", "ira-password")
+		r := h.PasswordGrant("IRA@example.com", "ira-password")
 		if r.Status != 429 || r.JSON["error"] != "too_many_requests" || r.Header.Get("Retry-After") == "" {
 			t.Fatalf("not throttled: %d %s", r.Status, r.Body)
 		}
@@ -114,7 +114,7 @@ func TestSignInThrottle(t *testing.T) {
 		h.T = t
 		h.SignIn("ira@example.com", "ira-password")
 		// Success cleared the login's count: one more failure is not a lockout.
-		peopleSignIn(h, "ira@example.com", "wrong")
+		h.PasswordGrant("ira@example.com", "wrong")
 		h.SignIn("ira@example.com", "ira-password")
 	})
 }

@@ -24,20 +24,23 @@ func (s *Server) withRealtime(next http.Handler) http.Handler {
 
 // counter is GET /api/v3/counter, the keepalive the web app polls while
 // its socket is down (spec 001 §4.3): it proves the session still works,
-// gives the server's clock, and the caller's counters.
+// gives the server's clock, and the caller's counters (the areas' own,
+// such as notificationsUnreadCount, registered with Routes.Counter).
 func (s *Server) counter(ctx context.Context, c *call, _ []int64) Response {
-	var unread int64
-	if c.sc.Actor.Type == "Employee" {
-		var err error
-		if unread, err = s.Subscriptions.Unread(ctx, c.sc); err != nil {
-			return s.errorResponse(c, err)
-		}
-	}
 	online := 0
 	if s.Realtime != nil {
 		online = s.Realtime.OnlineCount(c.sc.Account)
 	}
-	return ok(map[string]any{"contentType": "Counter", "id": itoa(c.sc.Actor.ID),
-		"serverTime":               value.DateTime{}.Encode(s.Engine.Now().UnixMilli(), c.opt),
-		"notificationsUnreadCount": unread, "onlineEmployeesCount": online})
+	out := map[string]any{"contentType": "Counter", "id": itoa(c.sc.Actor.ID),
+		"serverTime": value.DateTime{}.Encode(s.Engine.Now().UnixMilli(), c.opt), "onlineEmployeesCount": online}
+	if s.areas != nil {
+		for field, count := range s.areas.counters {
+			n, err := count(ctx, c.sc)
+			if err != nil {
+				return s.errorResponse(c, err)
+			}
+			out[field] = n
+		}
+	}
+	return ok(out)
 }

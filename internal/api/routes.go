@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/artel/artel/internal/auth"
+	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
 )
@@ -43,14 +44,11 @@ var coreRoutes = map[string]handler{
 	"POST /security/ipAllowList":        securityIPAllowList,
 }
 
-// routeSets holds the routes of areas not yet moved to their modules.
-var routeSets []map[string]handler
-
 // dispatch routes one authenticated call. Bulk calls come through here too.
 func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	segs := c.segs
 	if len(segs) == 0 {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	// The licence gate goes before every route; settings ids are names the
 	// route table cannot hold (account_gate.go, settings.go).
@@ -63,12 +61,7 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	if h, ok := coreRoutes[key]; ok {
 		return h(s, ctx, c, ids)
 	}
-	for _, set := range routeSets {
-		if h, ok := set[key]; ok {
-			return h(s, ctx, c, ids)
-		}
-	}
-	if h, ids, t := s.areaRoute(c); h != nil {
+	if h, t := s.areaRoute(c, key); h != nil {
 		return h(ctx, &Request{IDs: ids, s: s, c: c, t: t})
 	}
 	switch segs[0] {
@@ -82,12 +75,12 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 		if len(segs) == 2 && segs[1] == "getEntitiesByLinks" {
 			return s.entitiesByLinks(ctx, c)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	case "currentUser":
 		if len(segs) == 1 && c.method == http.MethodGet {
 			return s.currentUser(ctx, c)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	case "openapi.json":
 		if len(segs) != 1 || c.method != http.MethodGet {
 			return s.methodNotAllowed(c)
@@ -100,11 +93,11 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 			}
 			return ok(nil)
 		}
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	t := s.Cat.ByEndpoint(segs[0])
 	if t == nil {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	if len(segs) >= 2 && segs[1] == "extraFields" {
 		return s.extraFields(ctx, c, t.Name, segs[2:])
@@ -120,23 +113,20 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	}
 	id, okID := parseID(segs[1])
 	if !okID {
-		return s.notFound(c)
+		return s.noRoute(c)
 	}
 	switch len(segs) {
 	case 2:
 		switch c.method {
 		case http.MethodGet:
-			return s.get(ctx, c, t.Name, id)
+			return s.inSpace(ctx, c, t, id, func(typeName string) Response { return s.get(ctx, c, typeName, id) })
 		case http.MethodPost, http.MethodPut, http.MethodPatch:
-			return s.update(ctx, c, t.Name, id)
+			return s.inSpace(ctx, c, t, id, func(typeName string) Response { return s.update(ctx, c, typeName, id) })
 		case http.MethodDelete:
-			return s.delete(ctx, c, t.Name, id)
+			return s.inSpace(ctx, c, t, id, func(typeName string) Response { return s.delete(ctx, c, typeName, id) })
 		}
 		return s.methodNotAllowed(c)
 	case 3:
-		if segs[2] == "favorite" {
-			return s.favorite(ctx, c, t.Name, id)
-		}
 		switch c.method {
 		case http.MethodGet:
 			return s.listItems(ctx, c, t.Name, id, segs[2])
@@ -147,11 +137,31 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	case 5:
 		itemID, okItem := parseID(segs[4])
 		if c.method != http.MethodDelete || !okItem {
-			return s.notFound(c)
+			return s.noRoute(c)
 		}
 		return s.removeItem(ctx, c, t.Name, id, segs[2], value.Link{Type: segs[3], ID: itemID})
 	}
-	return s.notFound(c)
+	return s.noRoute(c)
+}
+
+// inSpace serves a call on /{type}/{id}, and when the type answers for
+// its whole id space (/task/{id} of a project, catalog.Type.SpaceUnion)
+// and holds no such id, serves it as the type of the space that does. A
+// refused call wrote nothing, so it may be served again.
+func (s *Server) inSpace(ctx context.Context, c *call, t *catalog.Type, id int64, serve func(typeName string) Response) Response {
+	res := serve(t.Name)
+	if res.Status != http.StatusNotFound || !t.SpaceUnion {
+		return res
+	}
+	for _, other := range t.IDSpace {
+		if other == t.Name {
+			continue
+		}
+		if _, err := s.Engine.Get(ctx, c.sc, other, id); err == nil {
+			return serve(other)
+		}
+	}
+	return res
 }
 
 func parseID(s string) (int64, bool) {
@@ -163,6 +173,13 @@ func itoa(id int64) string { return strconv.FormatInt(id, 10) }
 
 func (s *Server) notFound(c *call) Response {
 	return fail(http.StatusNotFound, "not_found", c.say("not_found"))
+}
+
+// noRoute answers a path no route serves. Its type differs from an
+// entity's not_found, so a client (and the route walk test) can tell "no
+// such call" from "no such entity".
+func (s *Server) noRoute(c *call) Response {
+	return fail(http.StatusNotFound, "route_not_found", message(c.lang, "route_not_found"))
 }
 
 func (s *Server) methodNotAllowed(c *call) Response {

@@ -15,7 +15,7 @@ import (
 // refused with 403 NotGranted 'Your IP-address failed validation'.
 
 func securityIPAllowList(s *Server, ctx context.Context, c *call, _ []int64) Response {
-	if res, denied := peopleAdminOnly(c); denied {
+	if res, denied := adminOnly(c); denied {
 		return res
 	}
 	ip, err := s.peopleSessionIP(ctx, c)
@@ -31,13 +31,13 @@ func securityIPAllowList(s *Server, ctx context.Context, c *call, _ []int64) Res
 		}
 		prefixes, bad, err := auth.ParseAllowList(body.CIDRs)
 		if err != nil {
-			return peopleInvalid(c, "cidrs", "invalid_cidr", body.CIDRs[bad])
+			return fieldFail(c, "cidrs", "invalid_cidr", body.CIDRs[bad])
 		}
 		// Refuse a list that leaves out the address the administrator
 		// signed in from: they would lock themselves (and maybe everyone)
 		// out. The operator can still clear the table by hand.
 		if ip != "" && len(prefixes) > 0 && errors.Is(auth.AllowedBy(prefixes, ip), auth.ErrIPNotAllowed) {
-			return peopleInvalid(c, "cidrs", "ip_lockout", ip)
+			return fieldFail(c, "cidrs", "ip_lockout", ip)
 		}
 		if err := s.Auth.SetIPAllowList(ctx, c.sc.Account, prefixes); err != nil {
 			return s.errorResponse(c, err)
@@ -62,4 +62,12 @@ func (s *Server) peopleSessionIP(ctx context.Context, c *call) (string, error) {
 		return "", err
 	}
 	return ip, nil
+}
+
+// adminOnly refuses callers who are not administrators.
+func adminOnly(c *call) (Response, bool) {
+	if c.sc.Admin {
+		return Response{}, false
+	}
+	return accessDenied(c), true
 }

@@ -20,10 +20,6 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/httpin"
 	"github.com/artel/artel/internal/metrics"
-	"github.com/artel/artel/internal/module/comment"
-	"github.com/artel/artel/internal/module/favorite"
-	"github.com/artel/artel/internal/module/file"
-	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
@@ -43,15 +39,10 @@ type Server struct {
 	Rights   *rights.Service
 	// Realtime is the live socket, served at /ecomet/websocket and /comet/.
 	Realtime *realtime.Hub
-	Comments *comment.Rules
-	// Subscriptions are who follows comments, and their notifications.
-	Subscriptions *subscribe.Subscriptions
-	// Favorites are what each user starred (POST /{entity}/{id}/favorite).
-	Favorites *favorite.Favorites
-	// Files are uploads with their bytes (POST /file, GET /file/{id}/download).
-	Files   *file.Files
-	Version string
-	Log     *slog.Logger
+	// StorageUsed is how many bytes an account's files take (AccountInfo).
+	StorageUsed func(ctx context.Context, account int64) (int64, error)
+	Version     string
+	Log         *slog.Logger
 	// Web serves everything outside the API: the embedded web app.
 	Web http.Handler
 	// Metrics, when set, is served at GET /metrics and counts every request.
@@ -70,6 +61,9 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("/api/v3/", s.apiV3)
+	// Nothing else under /api/ is the web app's: an API client gets the
+	// JSON envelope, whatever the method, not the app's HTML page.
+	mux.HandleFunc("/api/", s.apiNoRoute)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
 	mux.HandleFunc("POST /profileBatch", s.profileBatch)
@@ -110,6 +104,8 @@ type call struct {
 	files   []httpin.File
 	host    string  // the request's Host, for answers that name this server
 	words   wording // the mounted areas' error wordings
+	// included asks for the linked entities beside the data (included.go).
+	included bool
 	// beacon marks a call sent by navigator.sendBeacon, which cannot set
 	// headers: no CSRF header, so only harmless writes may allow it.
 	beacon bool
@@ -123,7 +119,7 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host,
-		words: s.areas.wording()}
+		words: s.areas.wording(), included: wantsIncluded(r)}
 	c.sc.Account = account
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)
@@ -139,15 +135,14 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 			inputError(lang, err).write(w)
 			return
 		}
-		c.body, c.files = body.JSON, body.Files
+		c.body, c.files = httpin.NoParams(body.JSON), body.Files
 	}
 	if len(c.segs) == 2 && c.segs[0] == "auth" && c.segs[1] == "login" && r.Method == http.MethodPost {
 		s.login(w, r, account, lang, c.body)
 		return
 	}
-	// The API description and registration by invite link need no sign-in.
-	public := len(c.segs) == 1 && (c.segs[0] == "openapi.json" ||
-		c.segs[0] == "inviteLinkRegistration" && r.Method == http.MethodPost)
+	// The API description and the areas' public routes need no sign-in.
+	public := len(c.segs) == 1 && c.segs[0] == "openapi.json" || s.areas.isPublic(c)
 	// The slot is taken once the body is in and given back before the
 	// answer goes out, so a slow client holds none.
 	leave := s.Admission.enter(r.Context())
@@ -158,15 +153,23 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if isDownload(r, c) {
+	if d, ids := s.downloadRoute(r, c); d != nil {
 		leave()
-		s.serveDownload(w, r, c)
+		d(w, r, &Request{IDs: ids, s: s, c: c})
 		return
 	}
 	res := s.dispatch(r.Context(), c)
+	if c.included {
+		s.include(r.Context(), c, &res)
+	}
 	body := res.encode()
 	leave()
 	body.send(w)
+}
+
+func (s *Server) apiNoRoute(w http.ResponseWriter, r *http.Request) {
+	lang := language(r.Header.Get("Accept-Language"))
+	fail(http.StatusNotFound, "route_not_found", message(lang, "route_not_found")).write(w)
 }
 
 // splitPath returns the segments after /api/v3/, ignoring a trailing slash.

@@ -45,7 +45,8 @@ func (h *Harness) Run(t *testing.T, scenarios []Scenario) {
 	}
 }
 
-// Q encodes a JSON query the way the web app sends it.
-func Q(json string) string { return "?" + url.PathEscape(json) }
+// Q encodes a JSON query the way the web app sends it: encodeURIComponent,
+// which writes a space as %20 and a '+' as %2B.
+func Q(json string) string { return "?" + strings.ReplaceAll(url.QueryEscape(json), "+", "%20") }
 
 func urlEscape(s string) string { return url.QueryEscape(s) }

@@ -19,6 +19,7 @@ import (
 	"github.com/artel/artel/internal/module/crm"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
+	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
@@ -80,9 +81,20 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
-		Rights: rightsSvc, Realtime: hub, Comments: comments, Subscriptions: subscriptions, Favorites: favorites, Files: files, Version: version, Log: log, Web: web.Handler(),
+		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
-	srv.Mount(&tag.HTTP{Engine: engine, Tags: tags}, &crm.HTTP{Engine: engine})
+	srv.StorageUsed = files.UsedBytes
+	// Each business area serves its own routes (internal/module/<area>).
+	srv.Mount(
+		&task.HTTP{Engine: engine},
+		&comment.HTTP{Engine: engine, Comments: comments},
+		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
+		&favorite.HTTP{Engine: engine, Favorites: favorites},
+		&tag.HTTP{Engine: engine, Tags: tags},
+		&file.HTTP{Files: files},
+		&staff.HTTP{Engine: engine, Auth: authSvc},
+		&crm.HTTP{Engine: engine},
+	)
 	return srv, nil
 }
 

@@ -86,6 +86,13 @@ type Type struct {
 	Fields   []*Field
 	Search   []string   // fields whose text `q` searches
 	Indexes  [][]string // composite indexes beyond the one per field
+	// IDSpace lists the types whose ids come from one sequence with this
+	// one's (itself included, first the one the sequence is named after);
+	// nil when the type counts its own.
+	IDSpace []string
+	// SpaceUnion: the type's endpoint reads, edits and deletes the other
+	// types of its id space by id as well (/task/{id} of a project).
+	SpaceUnion bool
 	byName   map[string]*Field
 }
 

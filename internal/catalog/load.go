@@ -4,6 +4,7 @@ import (
 	"bufio"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -171,6 +172,12 @@ func (c *Catalog) resolve(t *Type) error {
 		}
 	}
 	t.Indexes = composite[t.Name]
+	for _, space := range idSpaces {
+		if slices.Contains(space, t.Name) {
+			t.IDSpace = space
+		}
+	}
+	t.SpaceUnion = spaceUnions[t.Name]
 	for _, name := range searchable {
 		if f := t.Field(name); f != nil && f.Role == RoleValue {
 			t.Search = append(t.Search, name)

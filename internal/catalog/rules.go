@@ -99,6 +99,16 @@ var composite = map[string][][]string{
 // searchable fields feed the `q` full-text search on names.
 var searchable = []string{"name", "title", "lastName", "firstName", "middleName", "number", "humanNumber", "login", "email"}
 
+// idSpaces are types that take their ids from one sequence, as in the
+// reference: GET /task answers (Project|Task)[] and /task/{id} names
+// either; /contractor/{id} names a person or a company. Each space is
+// named after its first type.
+var idSpaces = [][]string{{"Task", "Project"}, {"ContractorHuman", "ContractorCompany"}}
+
+// spaceUnions are types whose endpoint answers for every type of their id
+// space: the reference's GET /task/{id} is (Project|Task).
+var spaceUnions = set("Task")
+
 // typeLabelsEn are English names of the types users see; the rest are
 // derived from the type name.
 var typeLabelsEn = map[string]string{

@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,7 +12,9 @@ import (
 )
 
 // A filter is a FilterConfig (a group of terms joined by and/or), a bare
-// FilterTermGroup, or a link to a saved filter entity whose config is used.
+// FilterTermGroup, a link to a saved filter entity whose config is used, or
+// a filter entity sent whole without a saved id (an ad-hoc filter), whose
+// config is used. Any of them may come as a JSON string holding it.
 
 type term struct {
 	ContentType string            `json:"contentType"`
@@ -23,6 +26,8 @@ type term struct {
 	Terms       []json.RawMessage `json:"terms"`
 	TermGroup   *group            `json:"termGroup"`
 	ID          json.RawMessage   `json:"id"`
+	Config      json.RawMessage   `json:"config"`
+	Program     json.RawMessage   `json:"program"`
 }
 
 type group struct {
@@ -53,6 +58,10 @@ func (e *Engine) filterSQL(ctx context.Context, sc Scope, t *catalog.Type, raw j
 }
 
 func (b *filterBuilder) top(t *catalog.Type, raw json.RawMessage) (sqlPart, error) {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	if len(raw) > 0 && raw[0] == '"' {
+		return b.quoted(t, raw)
+	}
 	var tm term
 	if err := json.Unmarshal(raw, &tm); err != nil {
 		return sqlPart{}, badFilter("")
@@ -60,12 +69,87 @@ func (b *filterBuilder) top(t *catalog.Type, raw json.RawMessage) (sqlPart, erro
 	switch {
 	case tm.TermGroup != nil:
 		return b.group(t, tm.TermGroup)
+	case tm.ContentType == "FilterConfig":
+		return sqlPart{sql: "1 = 1"}, nil
 	case tm.ContentType == "FilterTermGroup" || (tm.ContentType == "" && tm.Terms != nil):
 		return b.group(t, &group{Join: tm.Join, Terms: tm.Terms})
-	case strings.HasSuffix(tm.ContentType, "Filter") && tm.ID != nil:
+	case strings.HasSuffix(tm.ContentType, "Filter") && (tm.ID == nil || string(tm.ID) == "null"):
+		return b.adHoc(t, &tm)
+	case strings.HasSuffix(tm.ContentType, "Filter"):
 		return b.saved(t, raw)
 	}
 	return sqlPart{}, badFilter(tm.ContentType)
+}
+
+// quoted reads a filter sent as a JSON string holding the filter's JSON.
+func (b *filterBuilder) quoted(t *catalog.Type, raw json.RawMessage) (sqlPart, error) {
+	var inner string
+	// The request's own check refused NUL escapes only at its level; one
+	// inside the string would reach the database (PostgreSQL refuses it).
+	if json.Unmarshal(raw, &inner) != nil || strings.Contains(inner, `\u0000`) || b.depth > 2 {
+		return sqlPart{}, badFilter("")
+	}
+	b.depth++
+	defer func() { b.depth-- }()
+	return b.top(t, json.RawMessage(inner))
+}
+
+// adHoc applies a filter entity sent without a saved id.
+func (b *filterBuilder) adHoc(t *catalog.Type, tm *term) (sqlPart, error) {
+	if b.e.Cat.Type(tm.ContentType) == nil {
+		return sqlPart{}, badFilter(tm.ContentType)
+	}
+	return b.entity(t, tm.Config, tm.Program)
+}
+
+// entity applies what a filter entity, saved or sent, filters by: its
+// config and, for a TradeFilter, its program.
+func (b *filterBuilder) entity(t *catalog.Type, config, program json.RawMessage) (sqlPart, error) {
+	if b.depth > 2 {
+		return sqlPart{}, badFilter("filter")
+	}
+	var parts []sqlPart
+	if len(config) > 0 && string(config) != "null" {
+		b.depth++
+		p, err := b.top(t, config)
+		b.depth--
+		if err != nil {
+			return sqlPart{}, err
+		}
+		parts = append(parts, p)
+	}
+	if len(program) > 0 && string(program) != "null" && !allPrograms(program) {
+		f := t.Field("program")
+		if f == nil {
+			return sqlPart{}, badFilter("program")
+		}
+		p, err := b.ref(t, f, &term{Field: "program", Value: program})
+		if err != nil {
+			return sqlPart{}, err
+		}
+		parts = append(parts, p)
+	}
+	return and(parts), nil
+}
+
+// allPrograms tells a program link meaning every process: {"id":"all"}.
+func allPrograms(raw json.RawMessage) bool {
+	var l struct {
+		ID string `json:"id"`
+	}
+	return json.Unmarshal(raw, &l) == nil && l.ID == "all"
+}
+
+func and(parts []sqlPart) sqlPart {
+	if len(parts) == 0 {
+		return sqlPart{sql: "1 = 1"}
+	}
+	var sqls []string
+	var args []any
+	for _, p := range parts {
+		sqls, args = append(sqls, "("+p.sql+")"), append(args, p.args...)
+	}
+	return sqlPart{sql: strings.Join(sqls, " AND "), args: args}
 }
 
 // saved applies the config of a saved filter entity.
@@ -86,11 +170,13 @@ func (b *filterBuilder) saved(t *catalog.Type, raw json.RawMessage) (sqlPart, er
 		return sqlPart{}, Invalidf("filter", CodeLinkNotFound, ft.Name)
 	}
 	cfg, _ := rec.Values["config"].(string)
-	if cfg == "" {
-		return sqlPart{sql: "1 = 1"}, nil
+	var program json.RawMessage
+	if l, ok := rec.Links["program"]; ok {
+		program, _ = json.Marshal(value.EncodeLink(l))
 	}
 	b.depth++
-	return b.top(t, json.RawMessage(cfg))
+	defer func() { b.depth-- }()
+	return b.entity(t, json.RawMessage(cfg), program)
 }
 
 func gjsonType(raw json.RawMessage) string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/migrate"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -62,16 +63,36 @@ func (e *Engine) insert(ctx context.Context, c *Change) error {
 	}
 	cols = append([]string{"account_id", "x_search", "x_extra"}, cols...)
 	args = append([]any{c.Scope.Account, e.searchText(c.Type, nil, c.Values), extra}, args...)
-	// A BeforeSave hook may choose the id: the two client types share one
-	// id space (internal/module/crm).
-	if c.ID != 0 {
-		cols, args = append(cols, "id"), append(args, c.ID)
+	if id, err := e.spaceID(ctx, c.Type); err != nil {
+		return err
+	} else if id != 0 {
+		cols, args = append(cols, "id"), append(args, id)
 	}
 	q := fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s) RETURNING id", c.Type.Table, strings.Join(cols, ", "), placeholders(len(cols)))
 	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(q), args...).Scan(&c.ID); err != nil {
 		return fmt.Errorf("entity: insert %s: %w", c.Type.Name, err)
 	}
 	return e.bumpCount(ctx, c.Scope, c.Type.Name, c.ID, 1)
+}
+
+// spaceID picks a new row's id on SQLite when its type shares an id space
+// (catalog.Type.IDSpace): one past the highest id of the space's tables,
+// read inside the one writer's transaction, so no other insert can take
+// it meanwhile. On PostgreSQL the tables' default draws from the space's
+// sequence (migrate.shareIDs), and 0 leaves it to that.
+func (e *Engine) spaceID(ctx context.Context, t *catalog.Type) (int64, error) {
+	if len(t.IDSpace) < 2 || e.DB.Dialect == store.Postgres {
+		return 0, nil
+	}
+	tops := make([]string, len(t.IDSpace))
+	for i, name := range t.IDSpace {
+		tops[i] = "(SELECT COALESCE(MAX(id), 0) FROM " + e.Cat.Type(name).Table + ")"
+	}
+	var top int64
+	if err := e.DB.Q(ctx).QueryRowContext(ctx, "SELECT MAX("+strings.Join(tops, ", ")+")").Scan(&top); err != nil {
+		return 0, fmt.Errorf("entity: next id of %s: %w", t.Name, err)
+	}
+	return top + 1, nil
 }
 
 // bumpCount keeps entity_counts in step with inserts and deletes, in the

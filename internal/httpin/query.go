@@ -31,28 +31,27 @@ func ParseQuery(rawQuery string) (map[string]json.RawMessage, error) {
 // jsonCandidates tells whether q is meant as JSON and lists the readings of
 // it to try, in order.
 //
-// '+' is kept as a literal plus first: JS encodeURIComponent (what API v3
-// clients use) encodes '+' as %2B and space as %20, so a bare '+' in these
-// forms is a plus, and JSON itself needs it (1e+5, "a+b"). Go's
-// url.QueryEscape, however, encodes space as '+'; its output is only tried
-// last, when the literal reading is not valid JSON, e.g. {"a":+1}. So
-// "a+b" inside a string from such a client stays "a+b" — an accepted
-// ambiguity, since JS clients never send a bare '+' meaning a space.
+// A query that starts percent-encoded (%7B) was encoded whole, and every
+// encoder that does that writes a '+' of the text as %2B: JS
+// encodeURIComponent (space as %20) and the form encoders of PHP, Go's
+// url.QueryEscape and the like (space as '+'). So a bare '+' there can only
+// be a form encoder's space, and "договор+аренды" means two words.
 //
-// A raw '{' query is tried verbatim first; decoding is a fallback for clients
-// that encode only some characters (browsers turn '"' into %22). A raw query
-// that is valid JSON is never decoded, so {"q":"50%25"} keeps the "%25".
+// A raw '{' query is tried verbatim first, keeping a bare '+' a plus (JSON
+// needs it: 1e+5, "+03:00"); decoding is a fallback for clients that encode
+// only some characters (browsers turn '"' into %22). A raw query that is
+// valid JSON is never decoded, so {"q":"50%25"} keeps the "%25".
 func jsonCandidates(q string) ([]string, bool) {
 	var cands []string
 	switch {
 	case q[0] == '{' || q[0] == '[':
 		cands = append(cands, q)
+		if s, err := url.PathUnescape(q); err == nil && s != q {
+			cands = append(cands, s)
+		}
 	case hasPrefixFold(q, "%7B") || hasPrefixFold(q, "%5B"):
 	default:
 		return nil, false
-	}
-	if s, err := url.PathUnescape(q); err == nil && s != q {
-		cands = append(cands, s)
 	}
 	if s, err := url.QueryUnescape(q); err == nil && !slices.Contains(cands, s) {
 		cands = append(cands, s)

@@ -61,6 +61,8 @@ func TestParseQuery(t *testing.T) {
 		{"empty object", "{}", `{}`, ""},
 		{"go QueryEscape spaces", url.QueryEscape(`{"a": 1, "b": "x y"}`), `{"a":1,"b":"x y"}`, ""},
 		{"plus kept in number", `{"a":1e+2}`, `{"a":1e+2}`, ""},
+		{"form-encoded plus is a space", `%7B%22q%22%3A%22a+b%2Bc%22%7D`, `{"q":"a b+c"}`, ""},
+		{"raw plus is a plus", `{"q":"a+b"}`, `{"q":"a+b"}`, ""},
 		{"percent kept when raw is valid", `{"q":"50%25"}`, `{"q":"50%25"}`, ""},
 		{"duplicate json key", `{"a":1,"a":2}`, `{"a":2}`, ""},
 		{"classic types", `access_token=abc&limit=10&on=true&n=null&f={"a":1}&s="x"&e=&id=007`,

@@ -41,7 +41,7 @@ func syncEntities(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 			}
 		}
 	}
-	return nil
+	return shareIDs(ctx, db, cat)
 }
 
 func createTable(d store.Dialect, t *catalog.Type) string {

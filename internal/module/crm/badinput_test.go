@@ -35,7 +35,7 @@ func TestBadInput(t *testing.T) {
 			bad("an unknown system filter", "GET", "/api/v3/contractor"+apitest.Q(`{"filter":{"contentType":"CrmFilter","id":"nope"}}`), nil, 422, ""),
 			bad("q that is not text", "GET", "/api/v3/contractor"+apitest.Q(`{"q":5}`), nil, 422, "q"),
 			bad("a type that is not a client", "POST", "/api/v3/contractor", map[string]any{"contentType": "Task", "name": "x"}, 422, "contentType"),
-			bad("a body that is a list", "POST", "/api/v3/contractor", []any{}, 400, ""),
+			bad("an empty list as the body (read as no fields)", "POST", "/api/v3/contractor", []any{}, 422, "contentType"),
 			bad("the people of a missing client", "GET", "/api/v3/contractor/999999/contacts", nil, 404, ""),
 			{Name: "a person has no people", Method: "GET", Path: person + "/contacts", Status: 200,
 				Check: func(t *testing.T, r *apitest.Resp) {

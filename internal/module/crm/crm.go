@@ -48,17 +48,7 @@ func query(q string) []string {
 
 func beforeSave(e *entity.Engine) func(ctx context.Context, c *entity.Change) error {
 	return func(ctx context.Context, c *entity.Change) error {
-		if err := checkClient(c); err != nil {
-			return err
-		}
-		if c.New && c.ID == 0 {
-			id, err := nextID(ctx, e)
-			if err != nil {
-				return err
-			}
-			c.ID = id
-		}
-		return nil
+		return checkClient(c)
 	}
 }
 

@@ -3,9 +3,10 @@ package tag
 import (
 	"context"
 	"encoding/json"
-	"github.com/artel/artel/internal/api"
 	"net/http"
 	"strings"
+
+	"github.com/artel/artel/internal/api"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"

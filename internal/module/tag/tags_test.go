@@ -29,9 +29,9 @@ func TestTags(t *testing.T) {
 			{Name: "an empty body", Method: "POST", Path: task + "/tags", Status: 422, Req: apitest.Req{Body: map[string]any{}}},
 			{Name: "Mira cannot label what she cannot see", Method: "POST", Path: task + "/tags", Status: 404, Req: apitest.Req{Token: mira, Body: map[string]any{"name": "x"}}},
 		})
+		project := "/api/v3/project/" + h.Do("POST", "/api/v3/project", apitest.Req{Body: map[string]any{"name": "П"}}).Obj()["id"].(string)
 		h.Run(t, []apitest.Scenario{
-			{Name: "by link", Method: "POST", Path: "/api/v3/project", Status: 200, Req: apitest.Req{Body: map[string]any{"name": "П"}}},
-			{Name: "attach by link", Method: "POST", Path: "/api/v3/project/1/tags", Status: 200, Req: apitest.Req{Body: map[string]any{"contentType": "Tag", "id": tagID}},
+			{Name: "attach by link", Method: "POST", Path: project + "/tags", Status: 200, Req: apitest.Req{Body: map[string]any{"contentType": "Tag", "id": tagID}},
 				Contains: []string{`"tagsCount":1`}},
 			{Name: "others see it but cannot edit", Method: "GET", Path: "/api/v3/tag/" + tagID, Status: 200, Req: apitest.Req{Token: mira}, Contains: []string{`"canEdit":false`}},
 			{Name: "only its author (or an administrator) renames it", Method: "POST", Path: "/api/v3/task/tags/" + tagID, Status: 403,
@@ -41,7 +41,7 @@ func TestTags(t *testing.T) {
 			{Name: "detach", Method: "DELETE", Path: task + "/tags/" + tagID, Status: 200, Req: apitest.Req{Token: lev}, Contains: []string{`"data":[]`}},
 			{Name: "detached", Method: "GET", Path: task, Status: 200, Contains: []string{`"tagsCount":0`}},
 			{Name: "delete the tag", Method: "DELETE", Path: "/api/v3/task/tags/" + tagID, Status: 200, Req: apitest.Req{Token: lev}, Contains: []string{`"name":"Важно"`}},
-			{Name: "gone from the project too", Method: "GET", Path: "/api/v3/project/1", Status: 200, Contains: []string{`"tagsCount":0`}},
+			{Name: "gone from the project too", Method: "GET", Path: project, Status: 200, Contains: []string{`"tagsCount":0`}},
 		})
 	})
 }

@@ -21,12 +21,12 @@ export const ApiDocsPage = named(() => import('../pages/ApiDocsPage'), 'ApiDocsP
 export const SearchPage = named(() => import('../pages/SearchPage'), 'SearchPage');
 export const LicenceExpiredPage = named(() => import('../pages/LicenceExpiredPage'), 'LicenceExpiredPage');
 
-export const TaskListRoute = named(() => import('../areas/tasks'), 'TaskListRoute');
-export const TaskCardRoute = named(() => import('../areas/tasks'), 'TaskCardRoute');
-export const TaskAddRoute = named(() => import('../areas/tasks'), 'TaskAddRoute');
-export const ClientListRoute = named(() => import('../areas/crm'), 'ClientListRoute');
-export const ClientCardRoute = named(() => import('../areas/crm'), 'ClientCardRoute');
-export const ClientAddRoute = named(() => import('../areas/crm'), 'ClientAddRoute');
+export const TaskListRoute = named(() => import('../../features/task/routes'), 'TaskListRoute');
+export const TaskCardRoute = named(() => import('../../features/task/routes'), 'TaskCardRoute');
+export const TaskAddRoute = named(() => import('../../features/task/routes'), 'TaskAddRoute');
+export const ClientListRoute = named(() => import('../../features/crm/routes'), 'ClientListRoute');
+export const ClientCardRoute = named(() => import('../../features/crm/routes'), 'ClientCardRoute');
+export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');
 export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');
 export const ProcessListRoute = named(() => import('../areas/deals'), 'ProcessListRoute');
 export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');

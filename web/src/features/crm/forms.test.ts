@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typeParam } from '../../app/areas/crm';
+import { typeParam } from './routes';
 import { firstContacts, nameOf } from './ClientAddPage';
 import { listFilter } from './ClientListPage';
 

@@ -1,0 +1,83 @@
+package file
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/artel/artel/internal/api"
+)
+
+// Uploads and downloads of files (internal/module/file). The reference
+// has no upload route, so Artel's is POST /file with a multipart body
+// holding one file part named "file"; the answer is the File, whose path
+// is its download address.
+// HTTP is the upload and download routes.
+type HTTP struct {
+	Files *Files
+}
+
+// Routes registers POST /file, GET /file/{id}/download and the wording.
+func (a *HTTP) Routes(rt *api.Routes) {
+	rt.Handle("POST /file", a.uploadFile)
+	rt.Download("/file/{id}/download", a.serveDownload)
+	rt.Messages(map[string][2]string{
+		CodeRequired: {"Прикрепите файл", "Attach a file"},
+		CodeTooMany:  {"Можно загрузить только один файл за раз", "Upload one file at a time"},
+		CodeTooLarge: {fmt.Sprintf("Файл больше %d МБ", MaxSize>>20), fmt.Sprintf("File larger than %d MB", MaxSize>>20)},
+	})
+}
+
+func (a *HTTP) uploadFile(ctx context.Context, r *api.Request) api.Response {
+	switch {
+	case len(r.Files()) == 0:
+		// A JSON File body would make an entity without bytes.
+		return api.Response{Status: http.StatusUnprocessableEntity, Errors: []api.ErrorEntry{{Field: "file",
+			Message: r.Message(CodeRequired), Type: CodeRequired}}}
+	case len(r.Files()) > 1:
+		return api.Response{Status: http.StatusUnprocessableEntity, Errors: []api.ErrorEntry{{Field: "file",
+			Message: r.Message(CodeTooMany), Type: CodeTooMany}}}
+	case len(r.Files()[0].Data) > MaxSize:
+		return api.Response{Status: http.StatusRequestEntityTooLarge, Errors: []api.ErrorEntry{{Field: "file",
+			Message: r.Message(CodeTooLarge), Type: CodeTooLarge}}}
+	}
+	sel, err := r.Selection(true)
+	if err != nil {
+		return r.Fail(err)
+	}
+	f := r.Files()[0]
+	rec, err := a.Files.Upload(ctx, r.Scope(), f.Name, f.ContentType, f.Data)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.One(ctx, rec, sel)
+}
+
+// serveDownload answers GET /file/{id}/download with the bytes themselves,
+// not an envelope (errors still come in the envelope).
+func (a *HTTP) serveDownload(w http.ResponseWriter, hr *http.Request, r *api.Request) {
+	rec, data, err := a.Files.Open(hr.Context(), r.Scope(), r.IDs[0])
+	if err != nil {
+		r.Fail(err).Write(w)
+		return
+	}
+	name, _ := rec.Values["name"].(string)
+	ct, _ := rec.Values["mimeType"].(string)
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	h := w.Header()
+	h.Set("Content-Type", ct)
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	h.Set("Content-Disposition", Disposition(name))
+	// Always an attachment, never sniffed, never run: an uploaded HTML
+	// page must not act as this site's page.
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	h.Set("Cache-Control", "private, no-store")
+	w.WriteHeader(http.StatusOK)
+	if hr.Method == http.MethodGet {
+		_, _ = w.Write(data)
+	}
+}
