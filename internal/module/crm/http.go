@@ -34,6 +34,10 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /contractor/{id}/contacts", a.contacts)
 	rt.Handle("GET /contractor/{id}/payers", a.payersOf)
 	rt.Handle("POST /contractor/{id}/payers", a.addPayer)
+	rt.Handle("GET /crmFilter", a.crmFilters)
+	for _, f := range SystemFilters {
+		rt.Handle("GET /crmFilter/"+f.ID, a.crmSystemFilter(f))
+	}
 	rt.Messages(messages)
 }
 
