@@ -2,7 +2,8 @@
 // company and a person in it created through the forms, a phone added on
 // the person's card, and the person found in the list by the same number
 // written another way (docs/crm.md, "Phone numbers and search"); then the
-// company's requisites, and a new client warned of as a duplicate.
+// company's requisites, a new client warned of as a duplicate, and the
+// person dropped, found among the dropped and restored.
 import { expect, test } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -26,6 +27,7 @@ test('a person added to a new company is found by a differently written phone', 
   await expect(page).toHaveURL(/\/crm\/\d+\/card$/);
   const person = `Журавлёва Ольга ${stamp}`;
   await expect(page.getByTestId('entity-title')).toHaveText(person);
+  const personCard = new URL(page.url()).pathname;
 
   // The phone as one person types it...
   const typed = `+7 (912) ${stamp.slice(0, 3)}-${stamp.slice(3, 5)}-${stamp.slice(5)}`;
@@ -44,6 +46,7 @@ test('a person added to a new company is found by a differently written phone', 
 
   // The company lists its new person.
   await page.getByTestId('client-search').fill(company);
+  await expect(found).toHaveCount(1);
   await expect(found.getByTestId('client-name')).toHaveText(company);
   await found.getByTestId('client-name').click();
   await expect(page.getByTestId('client-people')).toContainText(person);
@@ -58,5 +61,18 @@ test('a person added to a new company is found by a differently written phone', 
   await page.goto('/crm/add');
   await page.getByTestId('client-phone').fill(`8912${stamp}`);
   await expect(page.getByTestId('client-duplicates')).toContainText(person);
+
+  // Dropped, the person is in the dropped filter only, and comes back.
+  await page.goto(personCard);
+  await page.getByTestId('client-drop').click();
+  await expect(page.getByTestId('client-dropped')).toBeVisible();
+  await page.goto('/crm/filter/dropped');
+  await expect(page.getByTestId('crm-filter-dropped')).toHaveAttribute('data-variant', 'filled');
+  await page.getByTestId('client-search').fill(`8 912 ${stamp}`);
+  await expect(found).toHaveCount(1);
+  await expect(found.getByTestId('client-name')).toHaveText(person);
+  await found.getByTestId('client-name').click();
+  await page.getByTestId('client-restore').click();
+  await expect(page.getByTestId('client-dropped')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

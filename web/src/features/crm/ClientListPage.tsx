@@ -1,8 +1,9 @@
 // /crm/filter/{filterId?}: people and companies in one list (GET
-// /contractor) or one type at a time, live or dropped, searched by the
-// server's `q`, which finds a client by name, e-mail or a phone however
-// it is written (docs/crm.md).
-import { useState } from 'react';
+// /contractor) or one type at a time, through a client filter (all, mine,
+// dropped, saved ones; each with its count), searched by the server's
+// `q`, which finds a client by name, e-mail or a phone however it is
+// written (docs/crm.md).
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -10,6 +11,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { cardPath } from '../../app/paths';
+import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
 import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
@@ -25,10 +27,35 @@ const ENDPOINTS: Record<Kind, { endpoint: string; contentType: string }> = {
 
 const FIELDS = ['name', 'firstName', 'lastName', 'middleName', 'contactInfo', 'position', 'company', 'isDropped'];
 
-/** listFilter: the dropped list, a saved filter by number, or the live clients. */
+const SYSTEM_FILTERS = ['all', 'mine', 'dropped'];
+
+/** listFilter: a built-in filter by name, a saved one by number, else the live clients. */
 export function listFilter(filterId: string | undefined): { contentType: 'CrmFilter'; id: string } {
-  if (filterId === 'dropped' || (filterId && /^\d+$/.test(filterId))) return { contentType: 'CrmFilter', id: filterId };
+  if (filterId && (SYSTEM_FILTERS.includes(filterId) || /^\d+$/.test(filterId))) return { contentType: 'CrmFilter', id: filterId };
   return { contentType: 'CrmFilter', id: 'all' };
+}
+
+interface FilterInfo {
+  id: string;
+  title?: string;
+  count?: number;
+}
+
+/** useFilters: the client filters with their counts (GET /crmFilter), asked again when the list changes. */
+function useFilters(version: string): FilterInfo[] {
+  const [filters, setFilters] = useState<FilterInfo[]>([]);
+  useEffect(() => {
+    let live = true;
+    api.get<FilterInfo[]>('crmFilter').then(
+      (env) => live && setFilters(Array.isArray(env.data) ? env.data.map((f) => ({ ...f, id: String(f.id) })) : []),
+      // The panel is a convenience: the list works without it.
+      (err: unknown) => console.warn('artel: client filters not loaded', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  return filters;
 }
 
 function Row({ item }: { item: Entity }) {
@@ -62,12 +89,14 @@ export default function ClientListPage() {
   const [q] = useDebouncedValue(search, 300);
   const filter = listFilter(filterId);
   const list = useList({ ...ENDPOINTS[kind], filter, q, fields: FIELDS });
+  const filters = useFilters(`${filter.id}:${list.count ?? ''}`);
+  const active = filters.find((f) => f.id === filter.id);
 
   return (
     <Stack gap="sm" p="md" data-testid="client-list">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs">
-          <Title order={2}>{filter.id === 'dropped' ? t('crm.list.dropped') : t('crm.list.title')}</Title>
+          <Title order={2}>{active?.title ?? t('crm.list.title')}</Title>
           {list.count !== undefined && (
             <Badge variant="light" data-testid="client-count">
               {t('crm.list.count', { count: list.count })}
@@ -103,15 +132,20 @@ export default function ClientListPage() {
           ]}
           data-testid="client-kind"
         />
-        <SegmentedControl
-          value={filter.id === 'dropped' ? 'dropped' : 'live'}
-          onChange={(v) => navigate(v === 'dropped' ? '/crm/filter/dropped' : '/crm/filter')}
-          data={[
-            { value: 'live', label: t('crm.list.live') },
-            { value: 'dropped', label: t('crm.list.droppedShort') },
-          ]}
-          data-testid="client-state"
-        />
+      </Group>
+      <Group gap={6} data-testid="crm-filters">
+        {filters.map((f) => (
+          <Button
+            key={f.id}
+            size="xs"
+            variant={f.id === filter.id ? 'filled' : 'default'}
+            onClick={() => navigate(f.id === 'all' ? '/crm/filter' : `/crm/filter/${f.id}`)}
+            rightSection={typeof f.count === 'number' ? <Badge size="xs" variant="light">{f.count}</Badge> : undefined}
+            data-testid={`crm-filter-${f.id}`}
+          >
+            {f.title ?? f.id}
+          </Button>
+        ))}
       </Group>
       {/* entity-list: the mark every list screen carries, which the shell's tests look for. */}
       <Stack gap="xs" data-testid="entity-list">

@@ -7,6 +7,7 @@ describe('client screens', () => {
   it('reads the list filter from the address', () => {
     expect(listFilter(undefined)).toEqual({ contentType: 'CrmFilter', id: 'all' });
     expect(listFilter('dropped')).toEqual({ contentType: 'CrmFilter', id: 'dropped' });
+    expect(listFilter('mine')).toEqual({ contentType: 'CrmFilter', id: 'mine' });
     expect(listFilter('12')).toEqual({ contentType: 'CrmFilter', id: '12' });
     expect(listFilter('junk')).toEqual({ contentType: 'CrmFilter', id: 'all' });
   });
