@@ -25,7 +25,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("GET /"+endpoint+"/{id}/payers", a.payersOf)
 		rt.Handle("POST /"+endpoint+"/{id}/payers", a.addPayer)
 		a.duplicateRoutes(rt, endpoint)
+		rt.Handle("POST /"+endpoint+"/{id}/merge", a.merge)
 	}
+	rt.Handle("POST /contractor/{id}/merge", a.merge)
 	a.duplicateRoutes(rt, "contractor")
 	rt.Handle("GET /contractor", a.list)
 	rt.Handle("POST /contractor", a.create)
