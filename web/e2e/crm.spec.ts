@@ -2,8 +2,9 @@
 // company and a person in it created through the forms, a phone added on
 // the person's card, and the person found in the list by the same number
 // written another way (docs/crm.md, "Phone numbers and search"); then the
-// company's requisites, a new client warned of as a duplicate, and the
-// person dropped, found among the dropped and restored.
+// company's requisites, the person dropped, found among the dropped and
+// restored, and a new client with the same number warned of as a
+// duplicate, then merged with the person.
 import { expect, test } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -57,11 +58,6 @@ test('a person added to a new company is found by a differently written phone', 
   await page.getByTestId('payer-add').click();
   await expect(page.getByTestId('payer-row')).toContainText('7701234567');
 
-  // A new client with the same number, typed a third way, is warned of.
-  await page.goto('/crm/add');
-  await page.getByTestId('client-phone').fill(`8912${stamp}`);
-  await expect(page.getByTestId('client-duplicates')).toContainText(person);
-
   // Dropped, the person is in the dropped filter only, and comes back.
   await page.goto(personCard);
   await page.getByTestId('client-drop').click();
@@ -74,5 +70,26 @@ test('a person added to a new company is found by a differently written phone', 
   await found.getByTestId('client-name').click();
   await page.getByTestId('client-restore').click();
   await expect(page.getByTestId('client-dropped')).toHaveCount(0);
+
+  // A new client with the same number, typed a third way, is warned of.
+  await page.goto('/crm/add');
+  await page.getByTestId('client-phone').fill(`8912${stamp}`);
+  await expect(page.getByTestId('client-duplicates')).toContainText(person);
+
+  // Saved anyway, the new client's card offers the first as a duplicate;
+  // merging brings its company here (the phone, the same number, stays
+  // once) and deletes it.
+  await page.getByTestId('field-lastName').locator('input').fill('Журавлёва');
+  await page.getByTestId('field-firstName').locator('input').fill(`Оля ${stamp}`);
+  await page.getByTestId('save-button').click();
+  await expect(page.getByTestId('entity-title')).toHaveText(`Журавлёва Оля ${stamp}`);
+  await expect(page.getByTestId('duplicate-row')).toContainText(person);
+  await page.getByTestId('duplicate-merge').click();
+  await page.getByTestId('merge-confirm').click();
+  await expect(page.getByTestId('client-possible-duplicates')).toHaveCount(0);
+  await expect(page.getByTestId('contact-row').getByTestId('contact-value')).toHaveText([`8912${stamp}`]);
+  await expect(page.getByTestId('entity-card')).toContainText(company);
+  await page.goto(personCard);
+  await expect(page.getByTestId('not-found')).toBeVisible();
   expect(errors).toEqual([]);
 });

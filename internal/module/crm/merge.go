@@ -18,7 +18,7 @@ const CodeMergeSelf = "merge_self"
 // carried are the fields a merged client gives the one it joins when
 // that one has none: descriptive fields only. Names, guest access and
 // the dropped flag stay the kept client's.
-var carried = []string{"description", "textDescription", "position", "birthday", "gender", "preferTransport", "promisingRate"}
+var carried = []string{"description", "textDescription", "position", "birthday", "gender", "preferTransport", "promisingRate", "company"}
 
 // Merge folds duplicates into one client, in one transaction: every
 // single link of any type that names a duplicate (deals, payers and so
@@ -82,13 +82,15 @@ func mergedValues(e *entity.Engine, kept *entity.Record, dups []*entity.Record) 
 			}
 		}
 		for _, name := range carried {
-			f := kept.Type.Field(name)
-			if f == nil || f.Role != catalog.RoleValue || d.Type.Field(name) == nil || !isBlank(kept.Values[name]) || isBlank(d.Values[name]) {
+			if _, taken := in[name]; taken || d.Type.Field(name) == nil {
 				continue
 			}
-			if _, taken := in[name]; !taken {
-				raw, _ := json.Marshal(f.Kind.Encode(d.Values[name], value.Options{}))
-				in[name] = raw
+			switch f := kept.Type.Field(name); {
+			case f == nil:
+			case f.Role == catalog.RoleValue && isBlank(kept.Values[name]) && !isBlank(d.Values[name]):
+				in[name], _ = json.Marshal(f.Kind.Encode(d.Values[name], value.Options{}))
+			case f.Role == catalog.RoleLink && kept.Links[name] == (value.Link{}) && d.Links[name] != (value.Link{}) && d.Links[name] != kept.Link():
+				in[name], _ = json.Marshal(value.EncodeLink(d.Links[name]))
 			}
 		}
 	}

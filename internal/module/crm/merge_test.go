@@ -36,7 +36,12 @@ func TestMerge(t *testing.T) {
 				}
 			}
 		}
+		// Two people: the kept one takes the duplicate's company.
+		anna := create(t, h, "contractorHuman", map[string]any{"firstName": "Анна"})
+		anna2 := create(t, h, "contractorHuman", map[string]any{"firstName": "Анна", "company": keptLink})
 		h.Run(t, []apitest.Scenario{
+			{Name: "a person takes the duplicate's company", Method: "POST", Path: "/api/v3/contractorHuman/" + anna + "/merge",
+				Req: apitest.Req{Body: apitest.Link("ContractorHuman", anna2)}, Status: 200, Check: has("company", `"company":{"contentType":"ContractorCompany","id":"`+kept+`"}`)},
 			{Name: "not into itself", Method: "POST", Path: path + "/merge", Req: apitest.Req{Body: keptLink}, Status: 422, Contains: []string{"merge_self"}},
 			{Name: "not a client", Method: "POST", Path: path + "/merge", Req: apitest.Req{Body: map[string]any{"name": "x"}}, Status: 422, Contains: []string{`"field":"id"`}},
 			{Name: "not a missing one", Method: "POST", Path: path + "/merge", Req: apitest.Req{Body: apitest.Link("ContractorHuman", "999999")}, Status: 404},

@@ -1,7 +1,8 @@
 // /crm/{id}/card: a person's or a company's card. Fields change in place,
 // contact info is edited as a list, a company lists its people, and the
 // client is dropped, restored or deleted forever; its requisites are
-// listed and added (docs/crm.md).
+// listed and added, its possible duplicates shown and merged into it
+// (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -25,6 +26,7 @@ import { InlineField } from '../task/InlineField';
 import { clientType, deleteForever, drop, restore } from './clientApi';
 import { COMPANY, HUMAN } from './contacts';
 import { ContactInfoBlock } from './ContactInfoBlock';
+import { DuplicatesBlock } from './DuplicatesBlock';
 import { FiguresBlock } from './FiguresBlock';
 import { PayersBlock } from './PayersBlock';
 
@@ -129,6 +131,7 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
         </Stack>
         <Actions entity={entity} />
       </Group>
+      <DuplicatesBlock client={entity} mayMerge={can(entity, 'edit')} />
       <FiguresBlock entity={entity} />
       <ContactInfoBlock entity={entity} editable={can(entity, 'edit')} />
       <Divider />
