@@ -73,3 +73,24 @@ func TestMerge(t *testing.T) {
 		})
 	})
 }
+
+func TestMergeNeedsRights(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		h.Do("POST", "/api/v3/employee", apitest.Req{Body: map[string]any{"firstName": "Пётр", "login": "petr@example.com",
+			"password": "password-petr", "canLogin": true}})
+		for _, grp := range h.Do("GET", "/api/v3/rightsGroup", apitest.Req{}).List() {
+			if grp["everyone"] == true {
+				h.Do("POST", "/api/v3/rightsGroup/"+grp["id"].(string), apitest.Req{Body: map[string]any{"name": "Сотрудники", "everyone": true, "actions": []string{"crm_enter"}}})
+			}
+		}
+		asPetr := h.SignIn("petr@example.com", "password-petr")
+		kept := create(t, h, "contractorCompany", map[string]any{"name": "ООО «Бета»"})
+		dup := create(t, h, "contractorCompany", map[string]any{"name": "Бета", "description": "Дубль"})
+		h.Run(t, []apitest.Scenario{
+			{Name: "a reader who may not change clients is refused", Method: "POST", Path: "/api/v3/contractor/" + kept + "/merge",
+				Req: apitest.Req{Token: asPetr, Body: apitest.Link("ContractorCompany", dup)}, Status: 403},
+			{Name: "the duplicate is still there", Method: "GET", Path: "/api/v3/contractorCompany/" + dup, Status: 200},
+			{Name: "the kept client is unchanged", Method: "GET", Path: "/api/v3/contractorCompany/" + kept, Status: 200, NotContains: []string{"Дубль"}},
+		})
+	})
+}
