@@ -44,10 +44,11 @@ type Routes struct {
 	words     wording
 	counters  map[string]Counter
 	public    map[string]bool
+	summaries map[string][2]string
 }
 
 func newRoutes() *Routes {
-	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{}, public: map[string]bool{}}
+	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{}, public: map[string]bool{}, summaries: map[string][2]string{}}
 }
 
 // Handle registers "METHOD /path": a segment {id} stands for a positive
@@ -77,6 +78,10 @@ func (rt *Routes) isPublic(c *call) bool {
 	key, _ := routeKey(c.method, c.segs)
 	return rt.public[key]
 }
+
+// Describe gives a route its OpenAPI summary {ru, en}. A route of the
+// reference needs none: its summary comes from the reference's table.
+func (rt *Routes) Describe(pattern string, summary [2]string) { rt.summaries[pattern] = summary }
 
 // Download registers a GET (and HEAD) route answered with raw bytes.
 func (rt *Routes) Download(path string, d Download) { rt.downloads["GET "+path] = d }

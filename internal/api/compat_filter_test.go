@@ -81,6 +81,11 @@ func TestAdHocTradeFilterProgram(t *testing.T) {
 				t.Fatalf("program: %s", p.Body)
 			}
 			programs = append(programs, p.Obj()["id"].(string))
+			// A deal enters its process at an entry state (internal/module/deal).
+			if st := h.Do("POST", "/api/v3/programState", apitest.Req{Body: map[string]any{"name": "Новая", "type": "active", "isEntry": true,
+				"program": map[string]any{"contentType": "Program", "id": programs[i]}}}); st.Status != 200 {
+				t.Fatalf("state: %s", st.Body)
+			}
 			for j := 0; j <= i; j++ {
 				d := h.Do("POST", "/api/v3/deal", apitest.Req{Body: map[string]any{"name": fmt.Sprint("Сделка ", i, j),
 					"program": map[string]any{"contentType": "Program", "id": programs[i]}}})

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
@@ -55,10 +56,31 @@ func TestOpenAPIAndHealth(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		h.Run(t, []apitest.Scenario{
 			{Name: "openapi in English", Method: "GET", Path: "/api/v3/openapi.json", Status: 200, Req: apitest.Req{NoAuth: true, Headers: map[string]string{"Accept-Language": "en"}},
-				Contains: []string{`"openapi":"3.1.0"`, `"/api/v3/contractorHuman"`, `"x-artel-sortable":true`, `"title":"Human number"`}},
+				Contains: []string{`"openapi":"3.1.0"`, `"/api/v3/contractorHuman"`, `"x-artel-sortable":true`, `"title":"Human number"`,
+					`"summary":"Upload a file: multipart, one part named file"`}},
+			{Name: "an area's route of the reference, with the reference's summary", Method: "GET", Path: "/api/v3/openapi.json", Status: 200, Req: apitest.Req{NoAuth: true},
+				Contains: []string{`"/api/v3/task/{id}/doAction"`, `"summary":"Действие над задачей"`}, Check: pathParamsDeclared},
 			{Name: "openapi in Russian", Method: "GET", Path: "/api/v3/openapi.json", Status: 200, Req: apitest.Req{NoAuth: true},
 				Contains: []string{`"title":"Человекочитаемый номер"`}},
 			{Name: "healthz", Method: "GET", Path: "/healthz", Status: 200, Req: apitest.Req{NoAuth: true}},
 		})
 	})
+}
+
+// pathParamsDeclared: every {name} of every path is declared once among
+// its parameters, as OpenAPI requires.
+func pathParamsDeclared(t *testing.T, r *apitest.Resp) {
+	paths, _ := r.Obj()["paths"].(map[string]any)
+	for path, item := range paths {
+		declared := map[string]int{}
+		params, _ := item.(map[string]any)["parameters"].([]any)
+		for _, p := range params {
+			declared[p.(map[string]any)["name"].(string)]++
+		}
+		for _, seg := range strings.Split(path, "/") {
+			if name, ok := strings.CutPrefix(seg, "{"); ok && declared[strings.TrimSuffix(name, "}")] != 1 {
+				t.Errorf("%s: parameter %s declared %d times", path, seg, declared[strings.TrimSuffix(name, "}")])
+			}
+		}
+	}
 }

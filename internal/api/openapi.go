@@ -1,6 +1,9 @@
 package api
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/value"
 )
@@ -31,6 +34,7 @@ func (s *Server) openAPI(lang string) map[string]any {
 			"delete":     map[string]any{"tags": []string{name}, "responses": map[string]any{"200": map[string]any{"description": "deleted"}}},
 		}
 	}
+	s.describeAreas(paths, lang)
 	doc := map[string]any{
 		"openapi":    "3.1.0",
 		"info":       map[string]any{"title": "Artel API v3", "version": s.Version},
@@ -122,4 +126,66 @@ func fieldSchema(f *catalog.Field) map[string]any {
 		return map[string]any{"type": "object"}
 	}
 	return map[string]any{"type": "object", "properties": map[string]any{"contentType": map[string]any{"const": f.Kind.Name()}}}
+}
+
+// describeAreas adds the areas' routes to the document: the reference's
+// path, parameter names and summary where the route is the reference's,
+// else the area's own summary (Routes.Describe).
+func (s *Server) describeAreas(paths map[string]any, lang string) {
+	if s.areas == nil {
+		return
+	}
+	for pattern := range s.areas.handlers {
+		method, path, _ := strings.Cut(pattern, " ")
+		summary := s.areas.summaries[pattern][1]
+		if lang != "en" {
+			summary = s.areas.summaries[pattern][0]
+		}
+		if ref := catalog.RefRouteOf(method, path); ref != nil {
+			path = ref.Path
+			if summary == "" {
+				summary = ref.Summary
+			}
+		}
+		if strings.Contains(path, "{entity}") {
+			continue // one route for every type; the generic paths show them
+		}
+		path = uniqueParams(path)
+		item, _ := paths["/api/v3"+path].(map[string]any)
+		if item == nil {
+			item = map[string]any{"parameters": pathParams(path)}
+			paths["/api/v3"+path] = item
+		}
+		op := map[string]any{"responses": map[string]any{"200": map[string]any{"description": "OK"}}}
+		if summary != "" {
+			op["summary"] = summary
+		}
+		item[strings.ToLower(method)] = op
+	}
+}
+
+// uniqueParams names each path parameter once, as OpenAPI requires: an
+// area's "/task/{id}/tags/{id}" becomes "/task/{id}/tags/{id2}".
+func uniqueParams(path string) string {
+	parts := strings.Split(path, "/")
+	seen := map[string]int{}
+	for i, p := range parts {
+		if strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") {
+			if seen[p]++; seen[p] > 1 {
+				parts[i] = strings.TrimSuffix(p, "}") + strconv.Itoa(seen[p]) + "}"
+			}
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// pathParams lists a path's {name} parameters for OpenAPI.
+func pathParams(path string) []any {
+	out := []any{}
+	for _, seg := range strings.Split(path, "/") {
+		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			out = append(out, map[string]any{"name": strings.Trim(seg, "{}"), "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+		}
+	}
+	return out
 }

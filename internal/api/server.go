@@ -120,7 +120,7 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host,
 		words: s.areas.wording(), included: wantsIncluded(r)}
-	c.sc.Account = account
+	c.sc.Account, c.sc.Lang = account, lang
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)
 		return

@@ -17,6 +17,7 @@ import (
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/crm"
+	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/staff"
@@ -47,6 +48,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	files := file.Register(engine)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
+	deals := deal.Register(engine)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.
@@ -87,6 +89,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// Each business area serves its own routes (internal/module/<area>).
 	srv.Mount(
 		&task.HTTP{Engine: engine},
+		&deal.HTTP{Engine: engine, Deals: deals},
 		&comment.HTTP{Engine: engine, Comments: comments},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},

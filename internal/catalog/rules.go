@@ -71,6 +71,7 @@ var reverse = map[string]Reverse{
 	"Project.milestones":           {"Milestone", "project"},
 	"Project.entitiesByTemplate":   {"Project", "originalTemplate"},
 	"Deal.invoices":                {"Invoice", "deal"},
+	"Deal.positions":               {"OfferRow", "deal"},
 	"Consignment.rows":             {"ConsignmentRow", "consignment"},
 	"DocFolder.docs":               {"Doc", "folder"},
 	"Doc.versions":                 {"DocVersion", "doc"},

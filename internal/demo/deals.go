@@ -36,6 +36,26 @@ var dealSubjects = []string{"Внедрение Artel на 25 рабочих м�
 var lossReasons = []string{"Выбрали конкурента с более низкой ценой.", "Проект заморожен до следующего года.",
 	"Не прошли по бюджету.", "Решили остаться на текущей системе."}
 
+// salesMoves are the process's transitions between salesStages (by
+// index), with their conditions (docs/deal.md): an offer needs the client,
+// negotiation a sum, and only the manager closes a deal as won.
+var salesMoves = []struct {
+	name     string
+	from, to int
+	rule     string
+}{
+	{"Взять в работу", 0, 1, ""},
+	{"Отправить предложение", 1, 2, `{"requiredFields":["contractor"]}`},
+	{"Начать переговоры", 2, 3, `{"requiredFields":["price"]}`},
+	{"Вернуть к предложению", 3, 2, ""},
+	{"Подписать договор", 3, 4, `{"requiredFields":["price","contractor"],"allowed":["manager"]}`},
+	{"Отказ клиента", 0, 5, ""},
+	{"Отказ клиента", 1, 5, ""},
+	{"Отказ клиента", 2, 5, ""},
+	{"Отказ клиента", 3, 5, ""},
+	{"Вернуть в работу", 5, 0, ""},
+}
+
 func (f *filler) salesProgram() error {
 	prog, err := f.create(f.demo, "Program", obj{"name": "Продажи", "isBpm": false})
 	if err != nil {
@@ -49,6 +69,12 @@ func (f *filler) salesProgram() error {
 			return err
 		}
 		f.stages = append(f.stages, stage{l, s.typ, s.weight})
+	}
+	for _, m := range salesMoves {
+		if _, err := f.create(f.demo, "ProgramTransition", obj{"name": m.name, "from": ref(f.stages[m.from].link),
+			"to": ref(f.stages[m.to].link), "rule": m.rule}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -12,13 +12,14 @@ import (
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/demo"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/store/storetest"
 	"github.com/artel/artel/internal/value"
 )
 
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
-	"ProgramState", "Deal", "Project", "Task", "Todo", "Comment"}
+	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Project", "Task", "Todo", "Comment"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -27,6 +28,8 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	db := storetest.Open(t, dialect)
 	e := entity.New(db, catalog.MustLoad(), nil)
 	auth.NewService(db).Hook(e)
+	// The deal rules number the demo's deals and record their first state.
+	deal.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

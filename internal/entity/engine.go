@@ -26,6 +26,10 @@ type Scope struct {
 	// include the actor: a Group named in a role gives the role to each of
 	// them. Read with the permissions, in the same query.
 	Groups []int64
+	// Lang is the language of the call ("ru" or "en", "" for internal
+	// work), for what rules word per reader (a refused transition's
+	// reasons).
+	Lang string
 }
 
 // Can reports whether the scope holds a permission action.

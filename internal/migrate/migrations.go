@@ -207,4 +207,16 @@ var migrations = []Migration{
 			`CREATE INDEX notifications_subject ON notifications (account_id, subject_type, subject_id)`,
 		}
 	}, nil},
+	{15, "deal status history", func(d store.Dialect) []string {
+		// Every state a deal entered (internal/module/deal): who moved it,
+		// when, from where. Written in the transaction of the move; rows
+		// only grow, ids order them. 14 is left to a concurrent branch.
+		return []string{
+			`CREATE TABLE deal_status_history (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, deal_id BIGINT NOT NULL,
+				from_state BIGINT, to_state BIGINT NOT NULL,
+				user_type TEXT NOT NULL, user_id BIGINT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX deal_status_history_deal ON deal_status_history (account_id, deal_id, id)`,
+		}
+	}, nil},
 }

@@ -17,6 +17,19 @@ func create(t *testing.T, h *apitest.Harness, path string, body map[string]any) 
 	return id
 }
 
+// salesProgram makes a deal program whose three states (open, won, lost)
+// all let deals in, and answers the program and the states by result.
+func salesProgram(t *testing.T, h *apitest.Harness) (string, map[string]string) {
+	t.Helper()
+	program := create(t, h, "program", map[string]any{"name": "Продажи"})
+	states := map[string]string{}
+	for _, typ := range []string{"active", "positive", "negative"} {
+		states[typ] = create(t, h, "programState", map[string]any{"name": typ, "type": typ, "isEntry": true,
+			"program": apitest.Link("Program", program), "color": "#2196f3"})
+	}
+	return program, states
+}
+
 func phone(v string, main ...bool) map[string]any {
 	m := map[string]any{"contentType": "ContactInfo", "type": "phone", "value": v}
 	if len(main) > 0 {

@@ -22,9 +22,10 @@ func TestClientFigures(t *testing.T) {
 		asIvan := h.SignIn("ivan@example.com", "password-ivan")
 		client := create(t, h, "contractorCompany", map[string]any{"name": "АО «Счёт»", "responsibles": []any{apitest.Link("Employee", ivan)}})
 		me := apitest.Link("ContractorCompany", client)
-		program := create(t, h, "program", map[string]any{"name": "Продажи"})
-		for _, d := range []map[string]any{{"price": 100}, {"price": 200, "result": "positive"}, {"price": 50, "result": "negative"}} {
+		program, states := salesProgram(t, h)
+		for _, d := range []map[string]any{{"price": 100, "state": "active"}, {"price": 200, "state": "positive"}, {"price": 50, "state": "negative"}} {
 			d["program"], d["contractor"], d["name"] = apitest.Link("Program", program), me, "Сделка"
+			d["state"] = apitest.Link("ProgramState", states[d["state"].(string)])
 			create(t, h, "deal", d)
 		}
 		payer := create(t, h, "contractorCompany/"+client+"/payers", map[string]any{"type": "Legal", "name": "АО «Счёт»", "country": map[string]any{"contentType": "Country", "name": "Россия"}})

@@ -16,7 +16,7 @@ func TestMerge(t *testing.T) {
 			"contactInfo":  []any{phone("8 (912) 111-11-11"), map[string]any{"type": "email", "value": "info@alfa.ru"}}})
 		keptLink, dupLink := apitest.Link("ContractorCompany", kept), apitest.Link("ContractorCompany", dup)
 		person := create(t, h, "contractorHuman", map[string]any{"firstName": "Пётр", "company": dupLink})
-		program := create(t, h, "program", map[string]any{"name": "Продажи"})
+		program, _ := salesProgram(t, h)
 		deal := create(t, h, "deal", map[string]any{"name": "Поставка", "program": apitest.Link("Program", program), "contractor": dupLink})
 		task := create(t, h, "task", map[string]any{"name": "Позвонить", "contractor": dupLink})
 		todo := create(t, h, "todo", map[string]any{"name": "Встреча", "relations": []any{dupLink, keptLink}})

@@ -21,6 +21,7 @@ type HTTP struct {
 // Routes registers POST /file, GET /file/{id}/download and the wording.
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /file", a.uploadFile)
+	rt.Describe("POST /file", [2]string{"Загрузка файла: multipart, одна часть file", "Upload a file: multipart, one part named file"})
 	rt.Download("/file/{id}/download", a.serveDownload)
 	rt.Messages(map[string][2]string{
 		CodeRequired: {"Прикрепите файл", "Attach a file"},

@@ -1,9 +1,10 @@
-// Deals and business processes (spec 000 §2 Deals). The list addresses
-// name a program group (-1 all, -2 bpm, -3 deals, or a group id), a
-// program and a saved filter in three shapes.
+// Deals and business processes (spec 000 §2 Deals): the screens of
+// features/deal. The list addresses name a program group (-1 all, -2 bpm,
+// -3 deals, or a group id), a program and a saved filter in three shapes.
 import { useParams } from 'react-router';
+import DealCardPage from '../../features/deal/DealCardPage';
+import DealListPage from '../../features/deal/DealListPage';
 import { dealGroupFilter, dealProgramFilter, savedFilter } from '../mapping/filters';
-import { List } from './generic';
 
 /**
  * /deals/list/{programGroupId}, /deals/list/{programId}/{filterId},
@@ -14,11 +15,17 @@ export function DealListRoute() {
   const { a, b, c } = useParams();
   const [groupId, programId, filterId] = c !== undefined ? [a, b, c] : b !== undefined ? [undefined, a, b] : [a, undefined, undefined];
   const filter = savedFilter('TradeFilter', filterId) ?? (programId ? dealProgramFilter(programId) : dealGroupFilter(groupId));
-  return <List contentType="Deal" filter={filter} />;
+  return <DealListPage programId={programId} filter={filter} />;
 }
 
-/** /bp/{slug}/list[/{filterId}]: the deals of one business process. */
+/** /bp/{slug}/list[/{filterId}]: the deals of one business process, as a list or a kanban. */
 export function ProcessListRoute() {
   const { slug, filterId } = useParams();
-  return <List contentType="Deal" filter={savedFilter('TradeFilter', filterId) ?? dealProgramFilter(slug)} />;
+  return <DealListPage programId={slug} filter={savedFilter('TradeFilter', filterId) ?? dealProgramFilter(slug)} />;
+}
+
+/** /deals/{dealId}/card, /bp/{slug}/card/{dealId}: the deal card. */
+export function DealCardRoute() {
+  const { dealId } = useParams();
+  return dealId ? <DealCardPage key={dealId} id={dealId} /> : null;
 }

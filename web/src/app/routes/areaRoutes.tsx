@@ -36,9 +36,9 @@ const deals: RouteObject[] = [
   { path: '/deals', element: <Redirect to="/deals/list/-1" /> },
   { path: '/deals/list', element: <LegacyDealsRedirect /> },
   { path: '/deals/list/:a/:b?/:c?', element: <P.DealListRoute /> },
-  { path: '/deals/:dealId/card', element: <CardRoute contentType="Deal" param="dealId" /> },
+  { path: '/deals/:dealId/card', element: <P.DealCardRoute /> },
   { path: '/bp/:slug/list/:filterId?', element: <P.ProcessListRoute /> },
-  { path: '/bp/:slug/card/:dealId', element: <CardRoute contentType="Deal" param="dealId" /> },
+  { path: '/bp/:slug/card/:dealId', element: <P.DealCardRoute /> },
 ];
 
 const staff: RouteObject[] = [

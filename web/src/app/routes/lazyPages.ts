@@ -29,6 +29,7 @@ export const ClientCardRoute = named(() => import('../../features/crm/routes'), 
 export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');
 export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');
 export const ProcessListRoute = named(() => import('../areas/deals'), 'ProcessListRoute');
+export const DealCardRoute = named(() => import('../areas/deals'), 'DealCardRoute');
 export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
 export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');

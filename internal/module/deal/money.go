@@ -1,0 +1,88 @@
+package deal
+
+import (
+	"encoding/json"
+	"math/big"
+	"strconv"
+)
+
+// Amount is a Money value held exactly: whole kopecks (hundredths of the
+// currency unit) and its currency. Sums are computed in kopecks, never in
+// floating point; the float of the API form is made only at the end.
+type Amount struct {
+	Kopecks  int64
+	Currency string
+	Rate     float64
+}
+
+// stored is value.Money's stored form.
+type stored struct {
+	Value       float64 `json:"value"`
+	Currency    string  `json:"currency"`
+	ValueInMain float64 `json:"valueInMain"`
+	Rate        float64 `json:"rate"`
+}
+
+// parseMoney reads a stored Money value, rounding it to the kopeck.
+func parseMoney(s string) (Amount, bool) {
+	var m stored
+	if json.Unmarshal([]byte(s), &m) != nil {
+		return Amount{}, false
+	}
+	k, ok := kopecks(exact(m.Value))
+	if m.Rate == 0 {
+		m.Rate = 1
+	}
+	return Amount{Kopecks: k, Currency: orRUB(m.Currency), Rate: m.Rate}, ok
+}
+
+// Stored is the Money column's form of the amount.
+func (a Amount) Stored() string {
+	v, _ := strconv.ParseFloat(big.NewRat(a.Kopecks, 100).FloatString(2), 64)
+	main, _ := new(big.Rat).Mul(big.NewRat(a.Kopecks, 100), exact(a.Rate)).Float64()
+	b, _ := json.Marshal(stored{Value: v, Currency: orRUB(a.Currency), ValueInMain: roundFloat(main), Rate: a.Rate})
+	return string(b)
+}
+
+// exact is the decimal a float64 prints as (0.1 is one tenth, not the
+// binary fraction nearest it): what the client wrote.
+func exact(f float64) *big.Rat {
+	r, ok := new(big.Rat).SetString(strconv.FormatFloat(f, 'f', -1, 64))
+	if !ok {
+		return new(big.Rat)
+	}
+	return r
+}
+
+// kopecks rounds an amount in currency units to whole kopecks, half away
+// from zero.
+func kopecks(units *big.Rat) (int64, bool) {
+	return roundRat(new(big.Rat).Mul(units, big.NewRat(100, 1)))
+}
+
+// roundRat rounds half away from zero; false when it does not fit.
+func roundRat(r *big.Rat) (int64, bool) {
+	num, den := new(big.Int).Set(r.Num()), r.Denom()
+	neg := num.Sign() < 0
+	num.Abs(num)
+	q, m := new(big.Int).QuoRem(num, den, new(big.Int))
+	if new(big.Int).Mul(m, big.NewInt(2)).Cmp(den) >= 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	if neg {
+		q.Neg(q)
+	}
+	return q.Int64(), q.IsInt64()
+}
+
+func roundFloat(f float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'f', 2, 64), 64)
+	return v
+}
+
+func orRUB(c string) string {
+	if c == "" {
+		return "RUB"
+	}
+	return c
+}

@@ -1,0 +1,146 @@
+// /deals/{id}/card and /bp/{slug}/card/{id}: the deal card. Its fields,
+// the transitions out of its state as buttons (a refused one disabled,
+// its reasons beside it), and its status history.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/errors/errorText';
+import { useEntity } from '../../data/hooks';
+import { LinkName, isLink } from '../../fields/link/LinkName';
+import type { TransitionOption } from './board';
+import { applyTransition, statusHistory, type StatusMove } from './dealApi';
+import { money } from './money';
+import { PositionsBlock } from './PositionsBlock';
+
+const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text size="sm" c="dimmed" w={160} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+const at = (v: { value: string } | null) => (v ? new Date(v.value).toLocaleString() : '');
+
+function History({ moves }: { moves: StatusMove[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table data-testid="deal-history" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('deal.history.when')}</Table.Th>
+          <Table.Th>{t('deal.history.from')}</Table.Th>
+          <Table.Th>{t('deal.history.to')}</Table.Th>
+          <Table.Th>{t('deal.history.who')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {moves.map((m) => (
+          <Table.Tr key={m.id}>
+            <Table.Td>{at(m.toStatusUpdated)}</Table.Td>
+            <Table.Td>{m.fromStatus ? <LinkName link={m.fromStatus} /> : t('deal.history.created')}</Table.Td>
+            <Table.Td>
+              <LinkName link={m.toStatus} />
+            </Table.Td>
+            <Table.Td>{m.toStatusUser ? <LinkName link={m.toStatusUser} /> : t('deal.history.system')}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export default function DealCardPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { entity: deal, state, error } = useEntity('Deal', id);
+  const [moves, setMoves] = useState<StatusMove[]>([]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const loadHistory = useCallback(() => statusHistory(id).then(setMoves, (err) => setFailed(errorText(err, t))), [id, t]);
+  useEffect(() => void loadHistory(), [loadHistory]);
+
+  if (state === 'error') return <Alert color="red">{errorText(error, t)}</Alert>;
+  if (!deal) {
+    return (
+      <Center h={200}>
+        <Loader />
+      </Center>
+    );
+  }
+  const options = (deal.possibleTransitions as TransitionOption[] | undefined) ?? [];
+  const run = async (o: TransitionOption) => {
+    setBusy(true);
+    setFailed(null);
+    try {
+      await applyTransition(id, o.id);
+      await loadHistory();
+    } catch (err) {
+      setFailed(errorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const result = String(deal.result ?? 'active');
+  return (
+    <Stack gap="md" p="md" data-testid="deal-card-page">
+      <Group justify="space-between" align="flex-start">
+        <Title order={2}>
+          {deal.number ? `№${String(deal.number)} ` : ''}
+          {String(deal.name ?? '')}
+        </Title>
+        <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm">
+          {t('deal.card.edit')}
+        </Anchor>
+      </Group>
+      <Group gap="xs">
+        {isLink(deal.state) && (
+          <Badge variant="light" color={RESULT_COLOR[result]} data-testid="deal-state" styles={{ root: { textTransform: 'none' } }}>
+            <LinkName link={deal.state} />
+          </Badge>
+        )}
+        <Text size="sm" c="dimmed">
+          {result === 'positive' ? t('deal.result.positive') : result === 'negative' ? t('deal.result.negative') : t('deal.result.active')}
+        </Text>
+      </Group>
+      {failed && (
+        <Alert color="red" withCloseButton onClose={() => setFailed(null)} data-testid="deal-refused" style={{ whiteSpace: 'pre-line' }}>
+          {failed}
+        </Alert>
+      )}
+      {options.length > 0 && (
+        <Group gap="xs" data-testid="deal-transitions">
+          {options.map((o) => (
+            <Tooltip key={o.id} label={(o.reasons ?? []).join('\n')} disabled={o.enabled} multiline w={280}>
+              <span>
+                <Button size="xs" variant={o.enabled ? 'filled' : 'default'} disabled={!o.enabled || busy} onClick={() => void run(o)}>
+                  {o.name || t('deal.card.move')}
+                </Button>
+              </span>
+            </Tooltip>
+          ))}
+        </Group>
+      )}
+      <Paper withBorder p="md">
+        <Stack gap={6}>
+          <Field label={t('deal.card.program')}>{isLink(deal.program) ? <LinkName link={deal.program} /> : ''}</Field>
+          <Field label={t('deal.card.contractor')}>{isLink(deal.contractor) ? <LinkName link={deal.contractor} /> : '—'}</Field>
+          <Field label={t('deal.card.manager')}>{isLink(deal.manager) ? <LinkName link={deal.manager} /> : '—'}</Field>
+          <Field label={t('deal.card.price')}>{money(deal.price) || '—'}</Field>
+          <Field label={t('deal.card.cost')}>{money(deal.cost) || '—'}</Field>
+          <Field label={t('deal.card.description')}>{String(deal.description ?? '') || '—'}</Field>
+        </Stack>
+      </Paper>
+      <PositionsBlock dealId={id} />
+      <Title order={4}>{t('deal.history.title')}</Title>
+      <History moves={moves} />
+    </Stack>
+  );
+}
