@@ -93,3 +93,14 @@ test('a person added to a new company is found by a differently written phone', 
   await expect(page.getByTestId('not-found')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("a demo client's card lists its deals and shows their figures", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const res = await page.request.get(`/api/v3/deal?${encodeURIComponent(JSON.stringify({ limit: 1, fields: ['name', 'contractor'], onlyRequestedFields: true }))}`);
+  const deal = ((await res.json()).data as { name: string; contractor: { contentType: string; id: string } }[])[0];
+  await page.goto(`/crm/${deal.contractor.id}/card`);
+  await expect(page.getByTestId('client-deals')).toContainText(deal.name);
+  await expect(page.getByTestId('figure-deals-count')).not.toHaveText('0');
+  expect(errors).toEqual([]);
+});

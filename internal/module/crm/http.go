@@ -28,6 +28,11 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("POST /"+endpoint+"/{id}/merge", a.merge)
 	}
 	rt.Handle("POST /contractor/{id}/merge", a.merge)
+	for _, endpoint := range []string{"contractor", "contractorHuman", "contractorCompany"} {
+		rt.Handle("GET /"+endpoint+"/{id}/deals", a.linkedDeals)
+		rt.Handle("GET /"+endpoint+"/{id}/tasks", a.linkedTasks)
+		rt.Handle("GET /"+endpoint+"/{id}/invoices", a.linkedInvoices)
+	}
 	a.duplicateRoutes(rt, "contractor")
 	rt.Handle("GET /contractor", a.list)
 	rt.Handle("POST /contractor", a.create)

@@ -1,8 +1,8 @@
 // /crm/{id}/card: a person's or a company's card. Fields change in place,
 // contact info is edited as a list, a company lists its people, and the
 // client is dropped, restored or deleted forever; its requisites are
-// listed and added, its possible duplicates shown and merged into it
-// (docs/crm.md).
+// listed and added, its possible duplicates shown and merged into it,
+// its deals, tasks and invoices listed (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -28,6 +28,7 @@ import { COMPANY, HUMAN } from './contacts';
 import { ContactInfoBlock } from './ContactInfoBlock';
 import { DuplicatesBlock } from './DuplicatesBlock';
 import { FiguresBlock } from './FiguresBlock';
+import { LinkedBlock } from './LinkedBlock';
 import { PayersBlock } from './PayersBlock';
 
 const HUMAN_FIELDS = ['lastName', 'firstName', 'middleName', 'company', 'position', 'gender', 'birthday', 'responsibles', 'description'];
@@ -148,6 +149,8 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
           <People company={entity} />
         </>
       )}
+      <Divider />
+      <LinkedBlock client={entity} />
       <Divider />
       <CommentFeed subject={{ contentType: entity.contentType, id: String(entity.id) }} />
     </Stack>
