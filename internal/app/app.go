@@ -96,7 +96,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&tag.HTTP{Engine: engine, Tags: tags},
 		&file.HTTP{Files: files},
 		&staff.HTTP{Engine: engine, Auth: authSvc},
-		&crm.HTTP{Engine: engine},
+		&crm.HTTP{Engine: engine, Files: files},
 	)
 	return srv, nil
 }

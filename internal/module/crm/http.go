@@ -14,6 +14,7 @@ import (
 // types together.
 type HTTP struct {
 	Engine *entity.Engine
+	Files  Uploader // where exports are kept
 }
 
 // Routes registers the clients' routes and wordings.
@@ -42,6 +43,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /contractor/{id}/payers", a.payersOf)
 	rt.Handle("POST /contractor/{id}/payers", a.addPayer)
 	rt.Handle("GET /crmFilter", a.crmFilters)
+	rt.Handle("GET /crmFilter/export", a.export)
 	for _, f := range SystemFilters {
 		rt.Handle("GET /crmFilter/"+f.ID, a.crmSystemFilter(f))
 	}
