@@ -5,6 +5,7 @@
 // company's requisites, the person dropped, found among the dropped and
 // restored, and a new client with the same number warned of as a
 // duplicate, then merged with the person.
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -44,6 +45,15 @@ test('a person added to a new company is found by a differently written phone', 
   const found = page.getByTestId('client-row');
   await expect(found).toHaveCount(1);
   await expect(found.getByTestId('client-name')).toHaveText(person);
+
+  // The list as searched is exported to CSV.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('client-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^clients-.*\.csv$/);
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv).toContain(person);
+  expect(csv.trim().split('\n')).toHaveLength(2);
 
   // The company lists its new person.
   await page.getByTestId('client-search').fill(company);

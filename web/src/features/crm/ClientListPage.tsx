@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -80,6 +81,28 @@ function Row({ item }: { item: Entity }) {
   );
 }
 
+/** ExportButton: the list as it is filtered and searched, as a CSV file (GET /crmFilter/export), downloaded. */
+function ExportButton({ filter, q }: { filter: { contentType: string; id: string }; q: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const env = await api.get<{ file?: { id: string } }>('crmFilter/export', { filter, query: q.trim() || undefined }, { batch: false });
+      if (env.data?.file) window.location.assign(`/api/v3/file/${env.data.file.id}/download`);
+    } catch (err) {
+      notifications.show({ color: 'red', title: t('crm.list.exportFailed'), message: errorText(err, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()} data-testid="client-export">
+      {t('crm.list.export')}
+    </Button>
+  );
+}
+
 export default function ClientListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -104,6 +127,7 @@ export default function ClientListPage() {
           )}
         </Group>
         <Group gap="xs">
+          <ExportButton filter={filter} q={q} />
           <Button component={RouterLink} to="/crm/add" leftSection={<IconPlus size={16} />} data-testid="client-add-person">
             {t('crm.add.person')}
           </Button>
