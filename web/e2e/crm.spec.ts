@@ -1,9 +1,10 @@
 // The client screens against the real server and its demo company: a
 // company and a person in it created through the forms, a phone added on
 // the person's card, and the person found in the list by the same number
-// written another way (docs/crm.md, "Phone numbers and search"); then the
-// company's requisites, the person dropped, found among the dropped and
-// restored, and a new client with the same number warned of as a
+// written another way (docs/crm.md, "Phone numbers and search"); the
+// search exported to CSV, the company's requisites, the person dropped,
+// found among the dropped and restored, their guest access switched on
+// and off, and a new client with the same number warned of as a
 // duplicate, then merged with the person.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -80,6 +81,21 @@ test('a person added to a new company is found by a differently written phone', 
   await found.getByTestId('client-name').click();
   await page.getByTestId('client-restore').click();
   await expect(page.getByTestId('client-dropped')).toHaveCount(0);
+
+  // Guest access: refused without a real e-mail, then on and off.
+  await page.getByTestId('guest-email').fill('olga@');
+  await page.getByTestId('guest-password').fill('guest password 1');
+  await page.getByTestId('guest-on').click();
+  await expect(page.getByTestId('client-guest')).toContainText('Неверный формат почты');
+  // The browser logs the refused call itself; that one is expected.
+  const refused = errors.findIndex((e) => e.includes('status of 422'));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  errors.splice(refused, 1);
+  await page.getByTestId('guest-email').fill(`olga${stamp}@client.ru`);
+  await page.getByTestId('guest-on').click();
+  await expect(page.getByTestId('guest-state')).toHaveText('Включён');
+  await page.getByTestId('guest-off').click();
+  await expect(page.getByTestId('guest-state')).toHaveText('Выключен');
 
   // A new client with the same number, typed a third way, is warned of.
   await page.goto('/crm/add');

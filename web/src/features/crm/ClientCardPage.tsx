@@ -2,7 +2,8 @@
 // contact info is edited as a list, a company lists its people, and the
 // client is dropped, restored or deleted forever; its requisites are
 // listed and added, its possible duplicates shown and merged into it,
-// its deals, tasks and invoices listed (docs/crm.md).
+// its deals, tasks and invoices listed, a person's guest access
+// switched (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -28,6 +29,7 @@ import { COMPANY, HUMAN } from './contacts';
 import { ContactInfoBlock } from './ContactInfoBlock';
 import { DuplicatesBlock } from './DuplicatesBlock';
 import { FiguresBlock } from './FiguresBlock';
+import { GuestAccessBlock } from './GuestAccessBlock';
 import { LinkedBlock } from './LinkedBlock';
 import { PayersBlock } from './PayersBlock';
 
@@ -143,10 +145,15 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
           <InlineField key={f.name} entity={entity} field={f} onDirty={onDirty} />
         ))}
       </SimpleGrid>
-      {company && (
+      {company ? (
         <>
           <Divider />
           <People company={entity} />
+        </>
+      ) : (
+        <>
+          <Divider />
+          <GuestAccessBlock person={entity} editable={can(entity, 'edit')} />
         </>
       )}
       <Divider />
