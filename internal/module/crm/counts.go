@@ -2,7 +2,6 @@ package crm
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -70,7 +69,7 @@ func fillFigures(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []
 		}
 	}
 	if invoices || finance {
-		if err := invoiceSums(ctx, e, sc, typ, ids, by, time.Now().UTC().Format(time.DateOnly)); err != nil {
+		if err := invoiceSums(ctx, e, sc, typ, ids, by, e.Now().UTC().Format(time.DateOnly)); err != nil {
 			return err
 		}
 	}
@@ -99,99 +98,82 @@ func fillFigures(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []
 	return nil
 }
 
-// dealSums reads the clients' deals once: their result and price.
+// dealSums counts and sums the clients' deals by result in one grouped
+// query, so a client with thousands of deals costs no more rows than one.
+// A deal's result is kept by the deal rules from its state.
 func dealSums(ctx context.Context, e *entity.Engine, sc entity.Scope, typ string, ids []any, by map[int64]*figures) error {
 	t := e.Cat.Type("Deal")
 	c := func(f string) string { return t.Field(f).Column }
-	q := fmt.Sprintf("SELECT %s_i, %s, %s FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i IN (%s)",
-		c("contractor"), c("result"), c("price"), t.Table, c("contractor"), c("contractor"), store.Marks(len(ids)))
-	return scan(ctx, e, q, append([]any{sc.Account, typ}, ids...), func(id int64, result, price string) {
-		f, amount := by[id], inMain(price)
-		f.counts["countDeals"]++
-		f.sums["summDeals"] += amount
+	q := fmt.Sprintf(`SELECT %s_i, COALESCE(%s, ''), 0, COUNT(*), COALESCE(SUM(%s), 0) FROM %s
+		WHERE account_id = ? AND %s_t = ? AND %s_i IN (%s) GROUP BY 1, 2`,
+		c("contractor"), c("result"), e.DB.Dialect.JSONNumber(c("price"), "valueInMain"), t.Table,
+		c("contractor"), c("contractor"), store.Marks(len(ids)))
+	return grouped(ctx, e, q, append([]any{sc.Account, typ}, ids...), func(id int64, result string, _ bool, n int64, sum float64) {
+		f := by[id]
+		f.counts["countDeals"] += n
+		f.sums["summDeals"] += sum
 		switch result {
 		case "positive":
-			f.counts["countPositiveDeals"]++
-			f.sums["summPositiveDeals"] += amount
+			f.counts["countPositiveDeals"] += n
+			f.sums["summPositiveDeals"] += sum
 		case "negative":
-			f.counts["countNegativeDeals"]++
+			f.counts["countNegativeDeals"] += n
 		default:
 			// A deal without a result is still open.
-			f.counts["countActiveDeals"]++
-			f.sums["summActiveDeals"] += amount
+			f.counts["countActiveDeals"] += n
+			f.sums["summActiveDeals"] += sum
 		}
 	})
 }
 
-// invoiceSums reads the invoices whose payer is one of the clients'.
-// Receivable is what was billed (drawn) and not paid yet; overdue, past
-// its deadline.
+// invoiceSums counts and sums the invoices whose payer is one of the
+// clients', grouped by status and by being past the deadline. Receivable
+// is what was billed (drawn) and not paid yet; overdue, past its deadline.
 func invoiceSums(ctx context.Context, e *entity.Engine, sc entity.Scope, typ string, ids []any, by map[int64]*figures, today string) error {
 	inv, pay := e.Cat.Type("Invoice"), e.Cat.Type("Payer")
 	i := func(f string) string { return "i." + inv.Field(f).Column }
 	p := func(f string) string { return "p." + pay.Field(f).Column }
-	q := fmt.Sprintf(`SELECT %s_i, %s, %s, COALESCE(%s, '') FROM %s i JOIN %s p ON p.account_id = i.account_id AND p.id = %s_i
-		WHERE i.account_id = ? AND %s_t = 'Payer' AND %s_t = ? AND %s_i IN (%s)`,
-		p("contractor"), i("status"), i("sum"), i("deadline"), inv.Table, pay.Table, i("payer"),
-		i("payer"), p("contractor"), p("contractor"), store.Marks(len(ids)))
-	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), append([]any{sc.Account, typ}, ids...)...)
-	if err != nil {
-		return fmt.Errorf("crm: invoice figures: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var status, sum, deadline *string
-		if err := rows.Scan(&id, &status, &sum, &deadline); err != nil {
-			return fmt.Errorf("crm: invoice figures: %w", err)
+	// Grouped by position: the flag's placeholder would make the same
+	// expression in GROUP BY a different one to PostgreSQL.
+	late := fmt.Sprintf("CASE WHEN %s < ? THEN 1 ELSE 0 END", i("deadline"))
+	q := fmt.Sprintf(`SELECT %s_i, COALESCE(%s, ''), %s, COUNT(*), COALESCE(SUM(%s), 0)
+		FROM %s i JOIN %s p ON p.account_id = i.account_id AND p.id = %s_i
+		WHERE i.account_id = ? AND %s_t = 'Payer' AND %s_t = ? AND %s_i IN (%s)
+		GROUP BY 1, 2, 3`,
+		p("contractor"), i("status"), late, e.DB.Dialect.JSONNumber(i("sum"), "valueInMain"),
+		inv.Table, pay.Table, i("payer"), i("payer"), p("contractor"), p("contractor"), store.Marks(len(ids)))
+	return grouped(ctx, e, q, append([]any{today, sc.Account, typ}, ids...), func(id int64, status string, overdue bool, n int64, sum float64) {
+		f := by[id]
+		f.counts["countInvoice"] += n
+		f.sums["summInvoice"] += sum
+		if status != "paid" && status != "rejected" {
+			f.counts["countNotPaidInvoice"] += n
+			f.sums["summNotPaidInvoice"] += sum
 		}
-		f, amount := by[id], inMain(deref(sum))
-		f.counts["countInvoice"]++
-		f.sums["summInvoice"] += amount
-		if s := deref(status); s != "paid" && s != "rejected" {
-			f.counts["countNotPaidInvoice"]++
-			f.sums["summNotPaidInvoice"] += amount
-		}
-		if deref(status) == "drawn" {
-			f.sums["summAccountReceivable"] += amount
-			if d := deref(deadline); d != "" && d < today {
-				f.sums["summAccountReceivableOverdue"] += amount
+		if status == "drawn" {
+			f.sums["summAccountReceivable"] += sum
+			if overdue {
+				f.sums["summAccountReceivableOverdue"] += sum
 			}
 		}
-	}
-	return rows.Err()
+	})
 }
 
-// scan runs a query of (client id, text, text) rows.
-func scan(ctx context.Context, e *entity.Engine, q string, args []any, each func(id int64, a, b string)) error {
+// grouped runs a query of (client id, kind, flag, count, sum) rows.
+func grouped(ctx context.Context, e *entity.Engine, q string, args []any, each func(id int64, kind string, flag bool, n int64, sum float64)) error {
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), args...)
 	if err != nil {
-		return fmt.Errorf("crm: deal figures: %w", err)
+		return fmt.Errorf("crm: client figures: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id int64
-		var a, b *string
-		if err := rows.Scan(&id, &a, &b); err != nil {
-			return fmt.Errorf("crm: deal figures: %w", err)
+		var id, flag, n int64
+		var kind string
+		var sum float64
+		if err := rows.Scan(&id, &kind, &flag, &n, &sum); err != nil {
+			return fmt.Errorf("crm: client figures: %w", err)
 		}
-		each(id, deref(a), deref(b))
+		each(id, kind, flag == 1, n, sum)
 	}
 	return rows.Err()
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
-// inMain reads a stored Money's value in the main currency (0 when unset).
-func inMain(stored string) float64 {
-	var m struct {
-		ValueInMain float64 `json:"valueInMain"`
-	}
-	_ = json.Unmarshal([]byte(stored), &m)
-	return m.ValueInMain
 }
