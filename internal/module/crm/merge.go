@@ -9,6 +9,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -130,13 +131,17 @@ func moveReferences(ctx context.Context, e *entity.Engine, sc entity.Scope, from
 			}
 			// The two clients' own rows are left alone: the kept one
 			// must not come to name itself, the other is going.
-			sql := fmt.Sprintf("UPDATE %s SET %s_t = ?, %s_i = ? WHERE account_id = ? AND %s_t = ? AND %s_i = ?", t.Table, f.Column, f.Column, f.Column, f.Column)
-			args := []any{to.Type, to.ID, sc.Account, from.Type, from.ID}
+			where := fmt.Sprintf("account_id = ? AND %s_t = ? AND %s_i = ?", f.Column, f.Column)
+			args := []any{sc.Account, from.Type, from.ID}
 			if name == from.Type || name == to.Type {
-				sql += " AND id NOT IN (?, ?)"
+				where += " AND id NOT IN (?, ?)"
 				args = append(args, from.ID, to.ID)
 			}
-			if err := exec(sql, args...); err != nil {
+			if err := changed(ctx, e, sc, t, f.Name, where, args); err != nil {
+				return err
+			}
+			sql := fmt.Sprintf("UPDATE %s SET %s_t = ?, %s_i = ? WHERE %s", t.Table, f.Column, f.Column, where)
+			if err := exec(sql, append([]any{to.Type, to.ID}, args...)...); err != nil {
 				return err
 			}
 		}
@@ -172,4 +177,31 @@ func moveReferences(ctx context.Context, e *entity.Engine, sc entity.Scope, from
 		}
 	}
 	return nil
+}
+
+// changed tells the live socket, once the merge commits, of every row of
+// t the merge is about to change through field: their readers refetch
+// them, as after any save.
+func changed(ctx context.Context, e *entity.Engine, sc entity.Scope, t *catalog.Type, field, where string, args []any) error {
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind("SELECT id FROM "+t.Table+" WHERE "+where), args...)
+	if err != nil {
+		return fmt.Errorf("crm: merge: rows of %s: %w", t.Name, err)
+	}
+	defer rows.Close()
+	var events []entity.Event
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return fmt.Errorf("crm: merge: rows of %s: %w", t.Name, err)
+		}
+		events = append(events, entity.Event{Account: sc.Account, Type: t.Name, ID: id, Action: "updated", Fields: []string{field}})
+	}
+	if len(events) > 0 {
+		store.AfterCommit(ctx, func() {
+			for _, ev := range events {
+				e.Bus.Publish(ev)
+			}
+		})
+	}
+	return rows.Err()
 }

@@ -1,6 +1,7 @@
 package crm_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -29,6 +30,7 @@ func TestMerge(t *testing.T) {
 			t.Fatalf("tag: %s", r.Body)
 		}
 		path := "/api/v3/contractorCompany/" + kept
+		h.Events()
 		has := func(field, want string) func(t *testing.T, r *apitest.Resp) {
 			return func(t *testing.T, r *apitest.Resp) {
 				if !strings.Contains(string(r.Body), want) {
@@ -54,6 +56,17 @@ func TestMerge(t *testing.T) {
 					}
 					if !strings.Contains(string(r.Body), `"name":"ООО «Альфа»"`) {
 						t.Errorf("the kept name changed: %s", r.Body)
+					}
+					seen := map[string]bool{}
+					for _, ev := range h.Events() {
+						if ev.Action == "updated" && len(ev.Fields) > 0 {
+							seen[fmt.Sprintf("%s %d %s", ev.Type, ev.ID, ev.Fields[0])] = true
+						}
+					}
+					for _, want := range []string{"Deal " + deal + " contractor", "Task " + task + " contractor", "ContractorHuman " + person + " company"} {
+						if !seen[want] {
+							t.Errorf("no live event for %s: %v", want, seen)
+						}
 					}
 				}},
 			{Name: "the duplicate is gone", Method: "GET", Path: "/api/v3/contractorCompany/" + dup, Status: 404},
