@@ -130,3 +130,30 @@ test("a demo client's card lists its deals and shows their figures", async ({ pa
   await expect(page.getByTestId('figure-deals-count')).not.toHaveText('0');
   expect(errors).toEqual([]);
 });
+
+test('clients ticked in the list are dropped together, and restored together', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const stamp = `Пакет${Date.now()}`;
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  for (const name of [`ООО «${stamp} 1»`, `ООО «${stamp} 2»`]) {
+    const res = await page.request.post('/api/v3/contractorCompany', { data: { name }, headers: { 'X-CSRF-Token': csrf } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  const rows = page.getByTestId('client-row');
+  const tickAll = async () => {
+    await page.getByTestId('client-search').fill(stamp);
+    await expect(rows).toHaveCount(2);
+    for (const box of await rows.getByTestId('client-pick').all()) await box.check();
+    await page.getByTestId('client-bulk-run').click();
+    await expect(rows).toHaveCount(0);
+  };
+  await page.goto('/crm/filter');
+  await tickAll();
+  await page.getByTestId('crm-filter-dropped').click();
+  await tickAll();
+  await page.getByTestId('crm-filter-all').click();
+  await page.getByTestId('client-search').fill(stamp);
+  await expect(rows).toHaveCount(2);
+  expect(errors).toEqual([]);
+});

@@ -4,7 +4,7 @@
 // `q`, which finds a client by name, e-mail or a phone however it is
 // written (docs/crm.md).
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
 import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
+import { BulkBar, selectionKey } from './BulkBar';
 import { COMPANY, HUMAN, mainValue } from './contacts';
 
 type Kind = 'all' | 'people' | 'companies';
@@ -59,11 +60,14 @@ function useFilters(version: string): FilterInfo[] {
   return filters;
 }
 
-function Row({ item }: { item: Entity }) {
+function Row({ item, checked, onCheck }: { item: Entity; checked: boolean; onCheck(on: boolean): void }) {
   const { t } = useTranslation();
   const company = item.contentType === COMPANY;
   return (
     <Table.Tr data-testid="client-row" data-id={String(item.id)}>
+      <Table.Td w={32}>
+        <Checkbox aria-label={t('crm.bulk.pick')} checked={checked} onChange={(e) => onCheck(e.currentTarget.checked)} data-testid="client-pick" />
+      </Table.Td>
       <Table.Td>
         <Anchor component={RouterLink} to={cardPath({ contentType: item.contentType, id: String(item.id) })} data-testid="client-name">
           {displayName(item, t)}
@@ -113,6 +117,16 @@ export default function ClientListPage() {
   const filter = listFilter(filterId);
   const list = useList({ ...ENDPOINTS[kind], filter, q, fields: FIELDS });
   const filters = useFilters(`${filter.id}:${list.count ?? ''}`);
+  // A list kept from an earlier visit may have lost or gained clients
+  // (dropped or restored meanwhile): coming back to it reads it again.
+  const { state, reload } = list;
+  useEffect(() => {
+    if (state === 'completed') reload();
+    // Only on arrival at a filter (state is left out on purpose): a
+    // reload must not follow every load.
+  }, [filter.id, reload]);
+  const [picked, setPicked] = useState<Set<string>>(() => new Set());
+  const selected = list.items.filter((i) => picked.has(selectionKey(i))).map((i) => ({ contentType: i.contentType, id: String(i.id) }));
   const active = filters.find((f) => f.id === filter.id);
 
   return (
@@ -171,6 +185,14 @@ export default function ClientListPage() {
           </Button>
         ))}
       </Group>
+      <BulkBar
+        selected={selected}
+        dropped={filter.id === 'dropped'}
+        onDone={() => {
+          setPicked(new Set());
+          list.reload();
+        }}
+      />
       {/* entity-list: the mark every list screen carries, which the shell's tests look for. */}
       <Stack gap="xs" data-testid="entity-list">
         {list.state === 'error' && <Alert color="red">{errorText(list.error, t)}</Alert>}
@@ -179,6 +201,7 @@ export default function ClientListPage() {
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
+                <Table.Th />
                 <Table.Th>{t('crm.column.name')}</Table.Th>
                 <Table.Th>{t('crm.column.kind')}</Table.Th>
                 <Table.Th>{t('crm.column.phone')}</Table.Th>
@@ -188,7 +211,19 @@ export default function ClientListPage() {
             </Table.Thead>
             <Table.Tbody>
               {list.items.map((item) => (
-                <Row key={`${item.contentType}:${item.id}`} item={item} />
+                <Row
+                  key={selectionKey(item)}
+                  item={item}
+                  checked={picked.has(selectionKey(item))}
+                  onCheck={(on) =>
+                    setPicked((p) => {
+                      const next = new Set(p);
+                      if (on) next.add(selectionKey(item));
+                      else next.delete(selectionKey(item));
+                      return next;
+                    })
+                  }
+                />
               ))}
             </Table.Tbody>
           </Table>
