@@ -28,6 +28,8 @@ var scenarios = []scenario{
 	{"deep", "list: deep page by pageAfter", func(a *loadgen.API) loadgen.Op { return a.ListDeep }},
 	{"filter", "list: responsible + actual, count", func(a *loadgen.API) loadgen.Op { return a.ListFiltered }},
 	{"search", "list: full-text q", func(a *loadgen.API) loadgen.Op { return a.Search }},
+	{"search-emp", "list: full-text q, as an employee", func(a *loadgen.API) loadgen.Op { return a.SearchEmployee }},
+	{"search-all", "search: every area at once", func(a *loadgen.API) loadgen.Op { return a.SearchAll }},
 	{"get", "get one task", func(a *loadgen.API) loadgen.Op { return a.Get }},
 	{"create", "create a task", func(a *loadgen.API) loadgen.Op { return a.Create }},
 	{"update", "update one field", func(a *loadgen.API) loadgen.Op { return a.Update }},

@@ -45,10 +45,12 @@ type Routes struct {
 	counters  map[string]Counter
 	public    map[string]bool
 	summaries map[string][2]string
+	beside    map[string]Handler
 }
 
 func newRoutes() *Routes {
-	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{}, public: map[string]bool{}, summaries: map[string][2]string{}}
+	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{},
+		public: map[string]bool{}, summaries: map[string][2]string{}, beside: map[string]Handler{}}
 }
 
 // Handle registers "METHOD /path": a segment {id} stands for a positive
@@ -241,6 +243,10 @@ func (r *Request) Encode(ctx context.Context, recs []*entity.Record, sel entity.
 
 // NotFound is the 404 of a missing (or unseen) entity.
 func (r *Request) NotFound() Response { return r.s.notFound(r.c) }
+
+// NoRoute is the route-level 404 of a path the route does not serve
+// after all (an {entity} route for a type it has nothing for).
+func (r *Request) NoRoute() Response { return r.s.noRoute(r.c) }
 
 // Denied is the 403 of a right the caller lacks.
 func (r *Request) Denied() Response { return accessDenied(r.c) }

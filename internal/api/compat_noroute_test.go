@@ -16,7 +16,7 @@ func TestNoRouteUnderAPIIsJSON(t *testing.T) {
 			}
 		}
 		var scs []apitest.Scenario
-		for _, c := range [][2]string{{"POST", "/api/file"}, {"GET", "/api/"}, {"PROPFIND", "/api/dav/x"}, {"DELETE", "/api/v2/task/1"},
+		for _, c := range [][2]string{{"GET", "/api/file"}, {"PUT", "/api/file/1"}, {"GET", "/api/"}, {"PROPFIND", "/api/dav/x"}, {"DELETE", "/api/v2/task/1"},
 			{"GET", "/api/v3/"}, {"GET", "/api/v3/noSuchThing"}, {"GET", "/api/v3/task/abc"},
 			{"GET", "/api/v3/task/1/noSuchField"}, {"POST", "/api/v3/bulk/noSuchCall"}} {
 			scs = append(scs, apitest.Scenario{Name: c[0] + " " + c[1], Method: c[0], Path: c[1], Status: 404, Check: noRoute})

@@ -134,6 +134,12 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 			return s.addItem(ctx, c, t.Name, id, segs[2])
 		}
 		return s.methodNotAllowed(c)
+	case 4:
+		itemID, okItem := parseID(segs[3])
+		if c.method != http.MethodDelete || !okItem {
+			return s.noRoute(c)
+		}
+		return s.removeItemByID(ctx, c, t.Name, id, segs[2], itemID)
 	case 5:
 		itemID, okItem := parseID(segs[4])
 		if c.method != http.MethodDelete || !okItem {

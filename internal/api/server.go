@@ -62,8 +62,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("/api/v3/", s.apiV3)
 	// Nothing else under /api/ is the web app's: an API client gets the
-	// JSON envelope, whatever the method, not the app's HTML page.
-	mux.HandleFunc("/api/", s.apiNoRoute)
+	// JSON envelope, whatever the method, not the app's HTML page. The
+	// areas' Beside routes are the only calls served there.
+	mux.HandleFunc("/api/", s.apiBeside)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
 	mux.HandleFunc("POST /profileBatch", s.profileBatch)
@@ -111,7 +112,11 @@ type call struct {
 	beacon bool
 }
 
-func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
+func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, nil) }
+
+// serveAPI serves one HTTP call in the conventions: beside, when set, is
+// the Beside route that answers it instead of the /api/v3 routes.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler) {
 	lang := language(r.Header.Get("Accept-Language"))
 	account, err := s.Accounts.Resolve(r.Host)
 	if err != nil {
@@ -153,12 +158,17 @@ func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if d, ids := s.downloadRoute(r, c); d != nil {
+	if d, ids := s.downloadRoute(r, c); d != nil && beside == nil {
 		leave()
 		d(w, r, &Request{IDs: ids, s: s, c: c})
 		return
 	}
-	res := s.dispatch(r.Context(), c)
+	var res Response
+	if beside != nil {
+		res = s.serveBeside(r.Context(), c, beside)
+	} else {
+		res = s.dispatch(r.Context(), c)
+	}
 	if c.included {
 		s.include(r.Context(), c, &res)
 	}

@@ -20,10 +20,13 @@ import (
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
+	"github.com/artel/artel/internal/module/history"
+	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
+	"github.com/artel/artel/internal/module/todo"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
@@ -49,6 +52,10 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
 	deals := deal.Register(engine)
+	// After the task rules, so the journal sees a save as they leave it.
+	journal := history.Register(engine)
+	journal.Skip("Task", task.Derived...)
+	todo.Register(engine, policy)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.
@@ -90,12 +97,15 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv.Mount(
 		&task.HTTP{Engine: engine},
 		&deal.HTTP{Engine: engine, Deals: deals},
+		&history.HTTP{Engine: engine},
+		&todo.HTTP{Engine: engine},
 		&comment.HTTP{Engine: engine, Comments: comments},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},
 		&tag.HTTP{Engine: engine, Tags: tags},
 		&file.HTTP{Files: files},
 		&staff.HTTP{Engine: engine, Auth: authSvc},
+		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
 	)
 	return srv, nil

@@ -93,7 +93,7 @@ type Type struct {
 	// SpaceUnion: the type's endpoint reads, edits and deletes the other
 	// types of its id space by id as well (/task/{id} of a project).
 	SpaceUnion bool
-	byName   map[string]*Field
+	byName     map[string]*Field
 }
 
 // Field returns the named field or nil.

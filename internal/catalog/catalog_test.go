@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/artel/artel/internal/value"
@@ -55,5 +56,18 @@ func TestFieldRoles(t *testing.T) {
 	}
 	if got := task.Field("responsible").Targets; len(got) != 4 {
 		t.Errorf("responsible targets %v", got)
+	}
+}
+
+// Every field searchedText names is a stored field of its type that search
+// reads, so a misspelt name cannot silently leave a text unsearched.
+func TestSearchedTextFieldsExist(t *testing.T) {
+	c := MustLoad()
+	for typ, fields := range searchedText {
+		for _, name := range fields {
+			if ct := c.Type(typ); ct == nil || !slices.Contains(ct.Search, name) {
+				t.Errorf("%s.%s is not searched", typ, name)
+			}
+		}
 	}
 }

@@ -178,8 +178,8 @@ func (c *Catalog) resolve(t *Type) error {
 		}
 	}
 	t.SpaceUnion = spaceUnions[t.Name]
-	for _, name := range searchable {
-		if f := t.Field(name); f != nil && f.Role == RoleValue {
+	for _, name := range slices.Concat(searchable, searchedText[t.Name]) {
+		if f := t.Field(name); f != nil && f.Role == RoleValue && !slices.Contains(t.Search, name) {
 			t.Search = append(t.Search, name)
 		}
 	}

@@ -75,7 +75,6 @@ func Shape(path string) string {
 	return strings.Join(parts, "/")
 }
 
-
 // RefRoutes lists the reference's routes in its order.
 func RefRoutes() []RefRoute { list, _ := refRoutes(); return list }
 

@@ -97,7 +97,9 @@ var composite = map[string][][]string{
 	"Comment": {{"subject", "isDropped", "owner"}},
 }
 
-// searchable fields feed the `q` full-text search on names.
+// searchable fields feed full-text search (`q` on every list and the
+// search across areas): the names and numbers any type has, then what
+// searchedText adds per type.
 var searchable = []string{"name", "title", "lastName", "firstName", "middleName", "number", "humanNumber", "login", "email"}
 
 // idSpaces are types that take their ids from one sequence, as in the
@@ -109,6 +111,27 @@ var idSpaces = [][]string{{"Task", "Project"}, {"ContractorHuman", "ContractorCo
 // spaceUnions are types whose endpoint answers for every type of their id
 // space: the reference's GET /task/{id} is (Project|Task).
 var spaceUnions = set("Task")
+
+// searchedText are the longer texts users look for too: descriptions,
+// comments' and articles' text, positions and contact details. Changing
+// what a type searches needs a migration that reindexes the stored rows
+// (migrate.Reindex).
+var searchedText = map[string][]string{
+	"Task":              {"statement"},
+	"Project":           {"statement"},
+	"Comment":           {"content"},
+	"Deal":              {"description"},
+	"ContractorHuman":   {"position", "description", "contactInfo"},
+	"ContractorCompany": {"description", "contactInfo"},
+	"Employee":          {"position", "description", "contactInfo"},
+	"Doc":               {"description"},
+	"Todo":              {"description", "contactInfo"},
+	"Topic":             {"content"},
+	"KnowledgeArticle":  {"content"},
+	"Milestone":         {"description"},
+	"Offer":             {"description"},
+	"Department":        {"description"},
+}
 
 // typeLabelsEn are English names of the types users see; the rest are
 // derived from the type name.

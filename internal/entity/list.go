@@ -179,9 +179,7 @@ func (e *Engine) where(ctx context.Context, sc Scope, t *catalog.Type, lq ListQu
 		if len(t.Search) == 0 {
 			return sqlPart{}, Invalidf("q", CodeBadParam, "")
 		}
-		for _, word := range e.queryWords(t.Name, q) {
-			and(sqlPart{sql: t.Table + `.x_search LIKE ? ESCAPE '\'`, args: []any{"%" + likeEscape(word) + "%"}})
-		}
+		and(e.textMatch(t, q))
 	}
 	for _, c := range lq.Where {
 		and(sqlPart{sql: c.SQL, args: c.Args})

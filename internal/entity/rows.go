@@ -7,10 +7,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/fulltext"
 	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -168,8 +168,10 @@ func mergeExtra(old, changes map[string]any) (any, error) {
 	return string(b), nil
 }
 
-// searchText is the lower-cased text `q` matches, from the type's name
-// fields and the words its Searcher adds.
+// searchText is the row's x_search after a change: the words and stems
+// of its searched fields (internal/fulltext), which the full-text index
+// reads in the same transaction (SQLite: triggers into FTS5; PostgreSQL:
+// the GIN index over the column), and the words the type's Searcher adds.
 func (e *Engine) searchText(t *catalog.Type, old, changes map[string]any) any {
 	valueOf := func(name string) any {
 		if v, ok := changes[name]; ok {
@@ -177,38 +179,13 @@ func (e *Engine) searchText(t *catalog.Type, old, changes map[string]any) any {
 		}
 		return old[name]
 	}
-	base := SearchText(t, valueOf)
-	s := e.searchers[t.Name]
-	if s.Words == nil {
-		return base
-	}
-	words := s.Words(valueOf)
-	if len(words) == 0 {
-		return base
-	}
-	if b, ok := base.(string); ok {
-		words = append([]string{b}, words...)
-	}
-	return strings.ToLower(strings.Join(words, " "))
+	return e.withWords(t.Name, SearchText(t, valueOf), valueOf)
 }
 
-// SearchText builds a row's x_search from its stored values of t.Search:
-// text lower-cased, numbers as digits, joined by spaces. Bulk loaders that
-// write rows themselves use it too.
+// SearchText builds a row's x_search from its stored values of t.Search.
+// Bulk loaders that write rows themselves use it too.
 func SearchText(t *catalog.Type, valueOf func(field string) any) any {
-	var parts []string
-	for _, name := range t.Search {
-		switch x := valueOf(name).(type) {
-		case string:
-			parts = append(parts, strings.ToLower(x))
-		case int64:
-			parts = append(parts, strconv.FormatInt(x, 10))
-		}
-	}
-	if len(parts) == 0 {
-		return nil
-	}
-	return strings.Join(parts, " ")
+	return fulltext.Document(t, valueOf)
 }
 
 // NextNumber hands out the next humanNumber of a type in the account.

@@ -40,8 +40,11 @@ func syncEntities(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 				return fmt.Errorf("migrate: %s: %w", stmt, err)
 			}
 		}
+		if err := syncTextIndex(ctx, db, t); err != nil {
+			return err
+		}
 	}
-	return shareIDs(ctx, db, cat)
+	return ShareIDs(ctx, db, cat)
 }
 
 func createTable(d store.Dialect, t *catalog.Type) string {

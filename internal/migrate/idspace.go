@@ -11,14 +11,14 @@ import (
 	"github.com/artel/artel/internal/store"
 )
 
-// shareIDs makes the tables of an id space (catalog.Type.IDSpace) draw
+// ShareIDs makes the tables of an id space (catalog.Type.IDSpace) draw
 // from one sequence on PostgreSQL: each table's own identity gives way,
 // once, to a default on the space's sequence, so every insert — the
 // engine's or a bulk loader's — takes the next id of the space. At each
 // start the sequence is moved past the highest id the tables hold, should
 // rows have been written with ids of their own. On SQLite the one writer
 // picks the id instead (entity.Engine.insert).
-func shareIDs(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
+func ShareIDs(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
 	if db.Dialect != store.Postgres {
 		return nil
 	}

@@ -210,7 +210,8 @@ var migrations = []Migration{
 	{15, "deal status history", func(d store.Dialect) []string {
 		// Every state a deal entered (internal/module/deal): who moved it,
 		// when, from where. Written in the transaction of the move; rows
-		// only grow, ids order them. 14 is left to a concurrent branch.
+		// only grow, ids order them. (No 14: it was held for a branch that
+		// needed none.)
 		return []string{
 			`CREATE TABLE deal_status_history (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, deal_id BIGINT NOT NULL,
@@ -219,4 +220,10 @@ var migrations = []Migration{
 			`CREATE INDEX deal_status_history_deal ON deal_status_history (account_id, deal_id, id)`,
 		}
 	}, nil},
+	{16, "full-text search: stemmed words in x_search", func(d store.Dialect) []string {
+		// x_search held the searched fields lower-cased for LIKE; it now
+		// holds their words and Snowball stems (internal/fulltext), which
+		// the FTS5 tables and GIN indexes of syncEntities index.
+		return nil
+	}, Reindex},
 }

@@ -170,14 +170,19 @@ func (w *bulkWriter) write(ctx context.Context, t *catalog.Type, rows []Row) ([]
 	if err != nil {
 		return nil, err
 	}
-	w.nextID[t.Table], w.numbers[t.Name], w.written[t.Table] = next+int64(len(rows)), number, true
+	w.nextID[idKey(t)], w.numbers[t.Name], w.written[t.Table] = next+int64(len(rows)), number, true
 	return ids, nil
 }
 
 // defaults fills what Engine.applyDefaults fills on create.
 func (w *bulkWriter) defaults(t *catalog.Type, r Row, set func(col string, v any)) {
 	ms := r.Created.Truncate(time.Millisecond).UnixMilli()
-	for _, name := range []string{"timeCreated", "timeUpdated"} {
+	// stateTimeUpdated: the deal rules stamp a deal's entry into its
+	// first state at create (internal/module/deal).
+	for _, name := range []string{"timeCreated", "timeUpdated", "stateTimeUpdated"} {
+		if _, given := r.In[name]; given {
+			continue
+		}
 		if f := t.Field(name); f != nil && f.Role == catalog.RoleValue && f.RefType == "DateTime" {
 			set(f.Column, ms)
 		}
@@ -226,15 +231,36 @@ func (w *bulkWriter) insert(ctx context.Context, table string, cols []string, ro
 	return nil
 }
 
+// next is the first free id of t's table, or of its id space when it
+// shares one (tasks and projects): the ids the engine would give.
 func (w *bulkWriter) next(ctx context.Context, t *catalog.Type) (int64, error) {
-	if n, ok := w.nextID[t.Table]; ok {
+	if n, ok := w.nextID[idKey(t)]; ok {
 		return n, nil
 	}
-	var maxID sql.NullInt64
-	if err := w.db.Q(ctx).QueryRowContext(ctx, "SELECT MAX(id) FROM "+t.Table).Scan(&maxID); err != nil {
-		return 0, fmt.Errorf("datagen: max id of %s: %w", t.Table, err)
+	tables := []string{t.Table}
+	if len(t.IDSpace) > 1 {
+		tables = tables[:0]
+		for _, name := range t.IDSpace {
+			tables = append(tables, w.cat.Type(name).Table)
+		}
 	}
-	return maxID.Int64 + 1, nil
+	var top int64
+	for _, table := range tables {
+		var maxID sql.NullInt64
+		if err := w.db.Q(ctx).QueryRowContext(ctx, "SELECT MAX(id) FROM "+table).Scan(&maxID); err != nil {
+			return 0, fmt.Errorf("datagen: max id of %s: %w", table, err)
+		}
+		top = max(top, maxID.Int64)
+	}
+	return top + 1, nil
+}
+
+// idKey names the counter of t's ids: its id space's, or its table's.
+func idKey(t *catalog.Type) string {
+	if len(t.IDSpace) > 1 {
+		return "space:" + t.IDSpace[0]
+	}
+	return t.Table
 }
 
 func (w *bulkWriter) sequence(ctx context.Context, name string) (int64, error) {
@@ -258,6 +284,10 @@ func (w *bulkWriter) finish(ctx context.Context) error {
 			if err := w.db.Exec(ctx, q); err != nil {
 				return fmt.Errorf("datagen: identity of %s: %w", table, err)
 			}
+		}
+		// Tables of an id space draw from the space's sequence instead.
+		if err := migrate.ShareIDs(ctx, w.db, w.cat); err != nil {
+			return err
 		}
 	}
 	return migrate.Recount(ctx, w.db, w.cat)

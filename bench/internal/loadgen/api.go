@@ -102,6 +102,22 @@ func (a *API) Search(ctx context.Context, w *Worker) error {
 	return a.get(ctx, "/api/v3/task"+Q(map[string]any{"limit": 25, "q": a.A.Words[w.Rand.IntN(len(a.A.Words))]}))
 }
 
+// SearchEmployee is the same `q` as an ordinary employee, whose
+// visibility is ANDed into the search.
+func (a *API) SearchEmployee(ctx context.Context, w *Worker) error {
+	if a.Employee == nil {
+		return errors.New("no employee signed in")
+	}
+	_, err := a.Employee.Do(ctx, "GET", "/api/v3/task"+Q(map[string]any{"limit": 25, "q": a.A.Words[w.Rand.IntN(len(a.A.Words))]}), nil)
+	return err
+}
+
+// SearchAll is the search box of the web app: every area at once, five
+// results a type (GET /api/v3/search).
+func (a *API) SearchAll(ctx context.Context, w *Worker) error {
+	return a.get(ctx, "/api/v3/search"+Q(map[string]any{"limit": 5, "q": a.A.Words[w.Rand.IntN(len(a.A.Words))]}))
+}
+
 // Get reads one generated task.
 func (a *API) Get(ctx context.Context, w *Worker) error {
 	return a.get(ctx, "/api/v3/task/"+strconv.FormatInt(a.task(w.Rand), 10))

@@ -132,17 +132,25 @@ func oneMainPerGroup(list, before []entry) {
 	}
 }
 
-// searchWords are a client's phones (normalised) and e-mails, for `q`.
-func searchWords(v any) []string {
+// phoneWords are a client's phones (WhatsApp and Viber numbers too) as
+// whole words for the search text, which matches terms at word starts: a
+// Russian number both with its country code and without, so "8 912 345"
+// (7912345…) and "912 345" (912345…) both start one of them. E-mails and
+// the numbers as typed are in the text already (the catalogue searches
+// contact info).
+func phoneWords(v any) []string {
 	var out []string
 	for _, it := range contactsOf(v) {
 		switch it.str("type") {
 		case "phone", "whatsapp", "viber":
-			if d := NormalPhone(it.str("value")); d != "" {
-				out = append(out, d)
+			d := NormalPhone(it.str("value"))
+			if d == "" {
+				continue
 			}
-		case "email":
-			out = append(out, strings.ToLower(it.str("value")))
+			out = append(out, d)
+			if len(d) == 11 && d[0] == '7' {
+				out = append(out, d[1:])
+			}
 		}
 	}
 	return out

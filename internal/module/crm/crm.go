@@ -26,8 +26,8 @@ var Types = []string{Human, Company}
 func Register(e *entity.Engine, p *rights.Policy) {
 	for _, typ := range Types {
 		e.Hook(typ, entity.Hooks{BeforeSave: beforeSave(e), BeforeDelete: beforeDelete(e)})
-		e.Search(typ, entity.Searcher{
-			Words: func(valueOf func(string) any) []string { return searchWords(valueOf("contactInfo")) },
+		e.SearchWith(typ, entity.Searcher{
+			Words: func(valueOf func(string) any) []string { return phoneWords(valueOf("contactInfo")) },
 			Query: query,
 		})
 	}
@@ -38,12 +38,12 @@ func Register(e *entity.Engine, p *rights.Policy) {
 }
 
 // query reads a phone written any way as its normal digits; other queries
-// are matched word by word as everywhere.
+// (nil) are the full-text search's, as everywhere.
 func query(q string) []string {
 	if d := phoneQuery(q); d != "" {
 		return []string{d}
 	}
-	return strings.Fields(strings.ToLower(q))
+	return nil
 }
 
 func beforeSave(e *entity.Engine) func(ctx context.Context, c *entity.Change) error {

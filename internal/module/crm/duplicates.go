@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/fulltext"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -60,10 +61,10 @@ func (tr Traits) shares(other Traits) bool {
 }
 
 // Duplicates finds the clients of both types the caller sees that share a
-// trait, leaving out the client itself (skip; nil for none). The search
-// text holds phones and e-mails, so candidates come from its index-free
-// LIKE; each is then checked exactly, so a number inside a longer one is
-// no match.
+// trait, leaving out the client itself (skip; nil for none). Candidates
+// come from the full-text index, which holds the phones in normal form
+// and the words of the e-mails; each is then checked exactly, so a longer
+// number or another address with the same words is no match.
 func Duplicates(ctx context.Context, e *entity.Engine, sc entity.Scope, tr Traits, skip *value.Link) ([]*entity.Record, error) {
 	if tr.empty() {
 		return nil, nil
@@ -73,15 +74,21 @@ func Duplicates(ctx context.Context, e *entity.Engine, sc entity.Scope, tr Trait
 		t := e.Cat.Type(typ)
 		var ors []string
 		var args []any
-		for _, w := range append(slices.Clone(tr.Phones), tr.Emails...) {
-			ors = append(ors, t.Table+`.x_search LIKE ? ESCAPE '\'`)
-			args = append(args, "%"+likeEscape(w)+"%")
+		for _, p := range tr.Phones {
+			cond, arg := e.DB.Dialect.TextMatch(t.Table, []string{p})
+			ors, args = append(ors, cond), append(args, arg)
+		}
+		for _, m := range tr.Emails {
+			if terms := fulltext.Query(m); len(terms) > 0 {
+				cond, arg := e.DB.Dialect.TextMatch(t.Table, terms)
+				ors, args = append(ors, cond), append(args, arg)
+			}
 		}
 		if tr.Name != "" {
 			ors = append(ors, e.DB.Dialect.Lower(t.Table+"."+t.Field("name").Column)+" = ?")
 			args = append(args, tr.Name)
 		}
-		lq := entity.ListQuery{Limit: maxDuplicates, Where: []entity.Condition{{SQL: strings.Join(ors, " OR "), Args: args}}}
+		lq := entity.ListQuery{Limit: maxDuplicates, Where: []entity.Condition{{SQL: "(" + strings.Join(ors, ") OR (") + ")", Args: args}}}
 		page, err := e.List(ctx, sc, typ, lq, value.Options{})
 		if err != nil {
 			return nil, err
@@ -96,9 +103,4 @@ func Duplicates(ctx context.Context, e *entity.Engine, sc entity.Scope, tr Trait
 		}
 	}
 	return out, nil
-}
-
-// likeEscape makes text literal inside a LIKE pattern.
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

@@ -9,19 +9,24 @@ import (
 	"github.com/artel/artel/internal/api"
 )
 
-// Uploads and downloads of files (internal/module/file). The reference
-// has no upload route, so Artel's is POST /file with a multipart body
-// holding one file part named "file"; the answer is the File, whose path
-// is its download address.
+// Uploads and downloads of files (internal/module/file). Beside the
+// reference's POST /api/file (http_beside.go), Artel's own upload is
+// POST /api/v3/file with a multipart body holding one file part named
+// "file"; the answer is the File, whose path is its download address.
 // HTTP is the upload and download routes.
 type HTTP struct {
 	Files *Files
 }
 
-// Routes registers POST /file, GET /file/{id}/download and the wording.
+// Routes registers POST /file, the reference's POST /api/file (beside
+// /api/v3), GET /file/{id}/download, GET /attache/shareUrl/{id},
+// GET /attache/archive and the wording.
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /file", a.uploadFile)
 	rt.Describe("POST /file", [2]string{"Загрузка файла: multipart, одна часть file", "Upload a file: multipart, one part named file"})
+	rt.Beside("POST /api/file", a.uploadFiles)
+	rt.Handle("GET /attache/shareUrl/{id}", a.shareURL)
+	rt.Handle("GET /attache/archive", a.archive)
 	rt.Download("/file/{id}/download", a.serveDownload)
 	rt.Messages(map[string][2]string{
 		CodeRequired: {"Прикрепите файл", "Attach a file"},

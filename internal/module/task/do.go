@@ -28,9 +28,13 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	registerParts(e)
 	registerSchedules(e)
 	registerNegotiation(e)
-	registerHistory(e)
 	registerRights(e)
 }
+
+// Derived are the fields the journal of changes (internal/module/history)
+// leaves out: the visa counts follow from the visas and approvers
+// (negotiation_tally.go), which are journalled themselves.
+var Derived = []string{"visaOkCount", "visaBadCount", "shouldVisasCount"}
 
 // Request is a doAction body: TaskActionRequest or ProjectActionRequest,
 // plus the new responsible of act_delegate (the reference's request has

@@ -9,7 +9,8 @@ import (
 
 // HTTP is the tasks and projects area's routes (the reference's, over
 // this package's rules): actions, deadlines, templates, bonuses, the tree,
-// the filter panel, history, schedules and negotiation.
+// the filter panel, schedules and negotiation (the journal of changes is
+// internal/module/history's).
 type HTTP struct {
 	Engine *entity.Engine
 }
@@ -22,7 +23,6 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("POST "+base+"/changeDeadline", a.taskChangeDeadline(kind))
 		rt.Handle("POST "+base+"/convert", a.taskConvert(kind))
 		rt.Handle("POST "+base+"/clone", a.taskClone(kind))
-		rt.Handle("GET "+base+"/history", a.taskHistory(kind))
 		rt.Handle("POST "+base+"/schedule", a.taskSetSchedule(kind))
 		rt.Handle("DELETE "+base+"/schedule", a.taskRemoveSchedule(kind))
 		rt.Handle("GET "+base+"/schedule", a.taskGetSchedule(kind))

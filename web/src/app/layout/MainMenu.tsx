@@ -1,6 +1,6 @@
 // The main menu: the user's items from GET /api/v3/menu with their icons,
 // a help link per module, the active item highlighted, the notifications
-// bell, and the footer with the seasonal theme, the language and the user.
+// bell, the search box, and the footer with the seasonal theme, the language and the user.
 import { ActionIcon, Group, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconHelp, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { MenuIcon } from './MenuIcon';
 import { menuLabel } from './menuLabels';
 import { MenuFooter } from './MenuFooter';
 import { NotificationBell } from './NotificationBell';
+import { SearchBox } from '../../features/search/SearchBox';
 
 /** activeItem names the item an address belongs to: by area, else by the item's own url. */
 export function activeItem(items: MenuItem[], pathname: string): string | undefined {
@@ -49,6 +50,7 @@ export function MainMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
           <NotificationBell />
         </Group>
       )}
+      <SearchBox collapsed={collapsed} />
       <ScrollArea style={{ flex: 1 }} px={collapsed ? 4 : 'xs'}>
         {items.map((item) => (
           <MenuEntry key={item.id} item={item} label={menuLabel(item.id, item.title, t)} active={item.id === active} collapsed={collapsed} />

@@ -18,7 +18,7 @@ export const WorkspacesPage = named(() => import('../pages/WorkspacesPage'), 'Wo
 export const SettingsPage = named(() => import('../pages/SettingsPage'), 'SettingsPage');
 export const AccountPage = named(() => import('../pages/AccountPage'), 'AccountPage');
 export const ApiDocsPage = named(() => import('../pages/ApiDocsPage'), 'ApiDocsPage');
-export const SearchPage = named(() => import('../pages/SearchPage'), 'SearchPage');
+export const SearchPage = named(() => import('../../features/search/SearchPage'), 'SearchPage');
 export const LicenceExpiredPage = named(() => import('../pages/LicenceExpiredPage'), 'LicenceExpiredPage');
 
 export const TaskListRoute = named(() => import('../../features/task/routes'), 'TaskListRoute');
@@ -27,9 +27,9 @@ export const TaskAddRoute = named(() => import('../../features/task/routes'), 'T
 export const ClientListRoute = named(() => import('../../features/crm/routes'), 'ClientListRoute');
 export const ClientCardRoute = named(() => import('../../features/crm/routes'), 'ClientCardRoute');
 export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');
-export const DealListRoute = named(() => import('../areas/deals'), 'DealListRoute');
-export const ProcessListRoute = named(() => import('../areas/deals'), 'ProcessListRoute');
-export const DealCardRoute = named(() => import('../areas/deals'), 'DealCardRoute');
+export const DealListRoute = named(() => import('../../features/deal/routes'), 'DealListRoute');
+export const ProcessListRoute = named(() => import('../../features/deal/routes'), 'ProcessListRoute');
+export const DealCardRoute = named(() => import('../../features/deal/routes'), 'DealCardRoute');
 export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
 export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');

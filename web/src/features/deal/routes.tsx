@@ -1,10 +1,11 @@
-// Deals and business processes (spec 000 §2 Deals): the screens of
-// features/deal. The list addresses name a program group (-1 all, -2 bpm,
-// -3 deals, or a group id), a program and a saved filter in three shapes.
+// Deals and business processes (spec 000 §2 Deals): the pages the route
+// table opens for this area. The list addresses name a program group (-1
+// all, -2 bpm, -3 deals, or a group id), a program and a saved filter in
+// three shapes.
 import { useParams } from 'react-router';
-import DealCardPage from '../../features/deal/DealCardPage';
-import DealListPage from '../../features/deal/DealListPage';
-import { dealGroupFilter, dealProgramFilter, savedFilter } from '../mapping/filters';
+import DealCardPage from './DealCardPage';
+import DealListPage from './DealListPage';
+import { dealGroupFilter, dealProgramFilter, savedFilter } from '../../app/mapping/filters';
 
 /**
  * /deals/list/{programGroupId}, /deals/list/{programId}/{filterId},

@@ -1,4 +1,4 @@
-package task
+package history
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 // changed, under the names the API gives them (CustomField…), in their
 // API form. The definitions are read only when the save wrote an extra
 // field, so most saves pay no query for them.
-func changedExtras(ctx context.Context, e *entity.Engine, c *entity.Change, rec *entity.Record) ([]HistoryEntry, error) {
+func changedExtras(ctx context.Context, e *entity.Engine, c *entity.Change, rec *entity.Record) ([]Entry, error) {
 	if len(c.Extra) == 0 {
 		return nil, nil
 	}
@@ -20,7 +20,7 @@ func changedExtras(ctx context.Context, e *entity.Engine, c *entity.Change, rec 
 	if err != nil {
 		return nil, err
 	}
-	var out []HistoryEntry
+	var out []Entry
 	for _, x := range defs {
 		if _, written := c.Extra[x.Name]; !written {
 			continue

@@ -1,4 +1,4 @@
-package task
+package history
 
 import (
 	"sort"
@@ -17,22 +17,22 @@ import (
 // changedLinks compares the collections a save replaced with what they
 // held before it, field by field in a stable order; the removal row comes
 // first, so the journal read newest first says "added …, removed …".
-func changedLinks(c *entity.Change, before map[string][]value.Link) []HistoryEntry {
+func (j *Journal) changedLinks(c *entity.Change, before map[string][]value.Link) []Entry {
 	names := make([]string, 0, len(c.Many))
 	for name := range c.Many {
-		if f := c.Type.Field(name); f != nil && f.Role == catalog.RoleLinks && !historySkipped[name] {
+		if f := c.Type.Field(name); f != nil && f.Role == catalog.RoleLinks && !j.skips(c, name) {
 			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
-	var out []HistoryEntry
+	var out []Entry
 	for _, name := range names {
 		added, removed := linkDiff(before[name], c.Many[name])
 		if len(removed) > 0 {
-			out = append(out, HistoryEntry{Field: name, Old: jsonOrNil(encodeLinks(removed))})
+			out = append(out, Entry{Field: name, Old: jsonOrNil(encodeLinks(removed))})
 		}
 		if len(added) > 0 {
-			out = append(out, HistoryEntry{Field: name, New: jsonOrNil(encodeLinks(added))})
+			out = append(out, Entry{Field: name, New: jsonOrNil(encodeLinks(added))})
 		}
 	}
 	return out

@@ -1,0 +1,110 @@
+// Package todo owns the to-do rules beyond the generic engine: the
+// reference's doAction requests (finish, renew, take, delete), the
+// statuses a to-do goes through and the act_* they add to possibleActions.
+// See docs/todo.md.
+package todo
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/rights"
+	"github.com/artel/artel/internal/value"
+)
+
+// Status is one TodoStatus. Artel's statuses are the reference's
+// masterType values themselves, so a status's id is its masterType and
+// needs no table.
+type Status struct {
+	ID     string
+	Name   [2]string // ru, en
+	Master string
+}
+
+// Statuses answer GET /todoStatus; Scheduled is a to-do's status until
+// it is finished (a to-do with no status is scheduled too).
+var Statuses = []Status{
+	{"scheduled", [2]string{"Запланировано", "Scheduled"}, "scheduled"},
+	{"finished", [2]string{"Завершено", "Finished"}, "finished"},
+	{"success", [2]string{"Успешно", "Successful"}, "success"},
+	{"fail", [2]string{"Неуспешно", "Failed"}, "fail"},
+	{"finish_without_result", [2]string{"Завершено без результата", "Finished without result"}, "finish_without_result"},
+}
+
+// Encode is the status as the API shows it, named in the language given.
+func (s Status) Encode(lang string) map[string]any {
+	name := s.Name[0]
+	if lang == "en" {
+		name = s.Name[1]
+	}
+	return map[string]any{"contentType": "TodoStatus", "id": s.ID, "name": name, "masterType": s.Master}
+}
+
+// statusByID finds a status by its id (or masterType, the same).
+func statusByID(id string) (Status, bool) {
+	i := slices.IndexFunc(Statuses, func(s Status) bool { return s.ID == id })
+	if i < 0 {
+		return Status{}, false
+	}
+	return Statuses[i], true
+}
+
+// Register adds the to-do actions to possibleActions and makes list
+// pages read the fields they follow from.
+func Register(e *entity.Engine, p *rights.Policy) {
+	e.NeedFields("Todo", "status", "responsible", "userCreated")
+	if p.More == nil {
+		p.More = map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string{}
+	}
+	p.More["Todo"] = func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string {
+		out := make(map[int64][]string, len(recs))
+		for _, rec := range recs {
+			out[rec.ID] = possible(ctx, e, sc, rec)
+		}
+		return out
+	}
+}
+
+// possible is what the scope may do to a to-do now: who may edit it
+// (its creator and responsible, by the rights table) finishes an open
+// one, renews a finished one, and takes an open one given to someone
+// else.
+func possible(ctx context.Context, e *entity.Engine, sc entity.Scope, rec *entity.Record) []string {
+	if e.Policy == nil || e.Policy.Allow(ctx, sc, entity.ActEdit, rec.Type, rec) != nil {
+		return nil
+	}
+	if finished(rec) {
+		return []string{"act_renew"}
+	}
+	acts := []string{"act_finish"}
+	if sc.Actor.Type == "Employee" && rec.Links["responsible"] != sc.Actor {
+		acts = append(acts, "act_take")
+	}
+	return acts
+}
+
+// finished tells whether a to-do's status is other than scheduled.
+func finished(rec *entity.Record) bool {
+	raw, _ := rec.Values["status"].(string)
+	var s struct {
+		MasterType string `json:"masterType"`
+	}
+	if raw == "" || json.Unmarshal([]byte(raw), &s) != nil {
+		return false
+	}
+	return s.MasterType != "" && s.MasterType != "scheduled"
+}
+
+// statusJSON is the stored form of a status: named in Russian, the
+// product's language, as other stored names are.
+func statusJSON(s Status) json.RawMessage {
+	b, _ := json.Marshal(s.Encode("ru"))
+	return b
+}
+
+func linkJSON(l value.Link) json.RawMessage {
+	b, _ := json.Marshal(value.EncodeLink(l))
+	return b
+}
