@@ -16,6 +16,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
+	"github.com/artel/artel/internal/module/crm"
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
@@ -49,6 +50,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = file.Guard(policy, db, cat)
 	files := file.Register(engine)
 	task.Register(engine, policy)
+	crm.Register(engine, policy)
 	deals := deal.Register(engine)
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
@@ -104,6 +106,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&file.HTTP{Files: files},
 		&staff.HTTP{Engine: engine, Auth: authSvc},
 		&search.HTTP{Engine: engine},
+		&crm.HTTP{Engine: engine, Files: files},
 	)
 	return srv, nil
 }

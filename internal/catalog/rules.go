@@ -19,6 +19,13 @@ var computed = set(
 	// (internal/module/subscribe): a reader subscribes only themselves, so
 	// subscribers is not a collection a client writes.
 	"subscribers", "notificationsUnreadCount",
+	// A client's deal and invoice figures are read from its deals and
+	// invoices when asked for, and hidden from readers without the right
+	// to those areas (internal/module/crm, counts.go).
+	"countDeals", "countActiveDeals", "countPositiveDeals", "countNegativeDeals",
+	"summDeals", "summActiveDeals", "summPositiveDeals",
+	"countInvoice", "countNotPaidInvoice", "summInvoice", "summNotPaidInvoice",
+	"summAccountReceivable", "summAccountReceivableOverdue",
 )
 
 // addWriteOnly gives types a write-only field the reference lacks: a guest
@@ -49,11 +56,14 @@ var nullable = set("decision")
 // reverse maps "Type.collection" to the single link on another type that
 // forms it. Every collection named comments is Comment.subject.
 var reverse = map[string]Reverse{
-	"Task.subTasks":                {"Task", "parent"},
-	"Project.tasks":                {"Task", "parent"},
-	"Project.subProjects":          {"Project", "parent"},
-	"Department.childs":            {"Department", "parent"},
-	"ContractorCompany.contacts":   {"ContractorHuman", "company"},
+	"Task.subTasks":              {"Task", "parent"},
+	"Project.tasks":              {"Task", "parent"},
+	"Project.subProjects":        {"Project", "parent"},
+	"Department.childs":          {"Department", "parent"},
+	"ContractorCompany.contacts": {"ContractorHuman", "company"},
+	// A client's requisites are the payers that name it (docs/crm.md).
+	"ContractorCompany.payers":     {"Payer", "contractor"},
+	"ContractorHuman.payers":       {"Payer", "contractor"},
 	"Program.states":               {"ProgramState", "program"},
 	"Comment.answers":              {"Comment", "originalComment"},
 	"Task.entitiesByTemplate":      {"Task", "originalTemplate"},

@@ -47,12 +47,19 @@ func (f *filler) companiesStep() error {
 		}
 		info = append(info, address(addr, "Юридический адрес"))
 		resp := some(f, f.sales(), f.between(1, 2))
-		l, err := f.create(f.demo, "ContractorCompany", obj{
+		body := obj{
 			"name": name, "contactInfo": info, "responsibles": refs(resp...),
 			"description":     pick(f, industries) + ". " + pick(f, clientNotes),
 			"preferTransport": pick(f, []string{"email", "email", "sms"}),
-		})
-		if err != nil {
+		}
+		// The last one closed its business: dropped, so the dropped list
+		// has something to restore; later steps never pick it.
+		last := i == companyCount-1
+		if last {
+			body["isDropped"] = true
+		}
+		l, err := f.create(f.demo, "ContractorCompany", body)
+		if err != nil || last {
 			return err
 		}
 		c := client{link: l, name: name, domain: domain, people: resp}
@@ -97,8 +104,13 @@ func (f *filler) humans() error {
 		if f.chance(0.4) {
 			body["birthday"] = dateOnly(f.birthday(25, 65))
 		}
+		last := i == humanCount-1
+		if last {
+			body["isDropped"] = true
+			body["description"] = "Частный клиент. Переехал в другой город, больше не обращается."
+		}
 		l, err := f.create(f.demo, "ContractorHuman", body)
-		if err != nil {
+		if err != nil || last {
 			return err
 		}
 		f.clients = append(f.clients, client{link: l, name: p.initials(), people: resp})

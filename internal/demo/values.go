@@ -107,12 +107,27 @@ func (f *filler) birthday(lo, hi int) time.Time {
 
 // mobile is a Russian mobile number.
 func (f *filler) mobile() string {
-	return fmt.Sprintf("+7 9%02d %03d-%02d-%02d", f.intn(100), f.intn(1000), f.intn(100), f.intn(100))
+	return phoneIn(fmt.Sprintf("9%02d", f.intn(100)), f.intn(1000), f.intn(100), f.intn(100))
+}
+
+// phoneIn writes a number the ways people type them, so search by phone
+// has something to normalise; the format follows from the digits, not a
+// further draw, which would change every later pick of the demo.
+func phoneIn(code string, a, b, c int) string {
+	switch c % 4 {
+	case 1:
+		return fmt.Sprintf("8 (%s) %03d-%02d-%02d", code, a, b, c)
+	case 2:
+		return fmt.Sprintf("8%s%03d%02d%02d", code, a, b, c)
+	case 3:
+		return fmt.Sprintf("+7(%s)%03d%02d%02d", code, a, b, c)
+	}
+	return fmt.Sprintf("+7 %s %03d-%02d-%02d", code, a, b, c)
 }
 
 // landline is a Moscow or St Petersburg office number.
 func (f *filler) landline() string {
-	return fmt.Sprintf("+7 %s %03d-%02d-%02d", pick(f, []string{"495", "499", "812"}), f.between(200, 999), f.intn(100), f.intn(100))
+	return phoneIn(pick(f, []string{"495", "499", "812"}), f.between(200, 999), f.intn(100), f.intn(100))
 }
 
 // translit spells Russian text in Latin letters for e-mails and domains.

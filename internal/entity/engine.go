@@ -66,6 +66,7 @@ type Engine struct {
 	// sysFilters are built-in filters per filter type (sysfilter.go).
 	sysFilters map[string][]SystemFilter
 	refs       map[string][]ref // content type -> single-link columns that can point at it
+	searchers  map[string]Searcher
 }
 
 type ref struct {

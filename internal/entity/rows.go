@@ -62,7 +62,7 @@ func (e *Engine) insert(ctx context.Context, c *Change) error {
 		return err
 	}
 	cols = append([]string{"account_id", "x_search", "x_extra"}, cols...)
-	args = append([]any{c.Scope.Account, searchText(c.Type, nil, c.Values), extra}, args...)
+	args = append([]any{c.Scope.Account, e.searchText(c.Type, nil, c.Values), extra}, args...)
 	if id, err := e.spaceID(ctx, c.Type); err != nil {
 		return err
 	} else if id != 0 {
@@ -114,7 +114,7 @@ func (e *Engine) update(ctx context.Context, c *Change) error {
 		return err
 	}
 	cols = append(cols, "x_search", "x_extra")
-	args = append(args, searchText(c.Type, c.Old.Values, c.Values), extra)
+	args = append(args, e.searchText(c.Type, c.Old.Values, c.Values), extra)
 	sets := make([]string, len(cols))
 	for i, col := range cols {
 		sets[i] = col + " = ?"
@@ -171,14 +171,15 @@ func mergeExtra(old, changes map[string]any) (any, error) {
 // searchText is the row's x_search after a change: the words and stems
 // of its searched fields (internal/fulltext), which the full-text index
 // reads in the same transaction (SQLite: triggers into FTS5; PostgreSQL:
-// the GIN index over the column).
-func searchText(t *catalog.Type, old, changes map[string]any) any {
-	return SearchText(t, func(name string) any {
+// the GIN index over the column), and the words the type's Searcher adds.
+func (e *Engine) searchText(t *catalog.Type, old, changes map[string]any) any {
+	valueOf := func(name string) any {
 		if v, ok := changes[name]; ok {
 			return v
 		}
 		return old[name]
-	})
+	}
+	return e.withWords(t.Name, SearchText(t, valueOf), valueOf)
 }
 
 // SearchText builds a row's x_search from its stored values of t.Search.

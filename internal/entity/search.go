@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/artel/artel/internal/catalog"
-	"github.com/artel/artel/internal/fulltext"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -13,7 +12,7 @@ import (
 // word typed, stemmed, as the start of a word (internal/fulltext). A
 // query of punctuation alone has no words and matches nothing.
 func (e *Engine) textMatch(t *catalog.Type, q string) sqlPart {
-	terms := fulltext.Query(q)
+	terms := e.queryTerms(t.Name, q)
 	if len(terms) == 0 {
 		return sqlPart{sql: "1 = 0"}
 	}
@@ -44,7 +43,7 @@ func (e *Engine) Search(ctx context.Context, sc Scope, typeName, q string, limit
 	if len(t.Search) == 0 {
 		return nil, Invalidf("contentTypes", CodeBadParam, typeName)
 	}
-	terms := fulltext.Query(q)
+	terms := e.queryTerms(t.Name, q)
 	if len(terms) == 0 {
 		return &Found{}, nil
 	}

@@ -20,6 +20,8 @@ export interface ListSpec {
   sortBy?: { fieldName: string; desc: boolean }[];
   fields?: string[];
   limit?: number;
+  /** The server's search (`q`): names, and whatever the type's rules add (a client's phones). */
+  q?: string;
 }
 
 export type PageKind = 'first' | 'next' | 'prev';
@@ -163,6 +165,7 @@ export class EntityList {
     const q: Record<string, unknown> = { limit: spec.limit ?? PAGE_SIZE };
     if (spec.sortBy?.length) q.sortBy = spec.sortBy.map((s) => ({ contentType: 'SortField', fieldName: s.fieldName, desc: s.desc }));
     if (spec.filter !== undefined && spec.filter !== null) q.filter = spec.filter;
+    if (spec.q?.trim()) q.q = spec.q.trim();
     if (spec.fields?.length) {
       q.fields = spec.fields;
       q.onlyRequestedFields = true;

@@ -14,6 +14,8 @@ export function AddFormRoute() {
   if (!target) return <NotFoundPage />;
   // Tasks and projects have their own form, with templates.
   if (target.contentType === 'Task' || target.contentType === 'Project') return <P.TaskAddRoute />;
+  // Clients have theirs, with a first phone and e-mail.
+  if (target.contentType === 'ContractorHuman' || target.contentType === 'ContractorCompany') return <P.ClientAddRoute />;
   return <Form contentType={target.contentType} />;
 }
 

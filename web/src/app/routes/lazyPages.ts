@@ -24,8 +24,9 @@ export const LicenceExpiredPage = named(() => import('../pages/LicenceExpiredPag
 export const TaskListRoute = named(() => import('../../features/task/routes'), 'TaskListRoute');
 export const TaskCardRoute = named(() => import('../../features/task/routes'), 'TaskCardRoute');
 export const TaskAddRoute = named(() => import('../../features/task/routes'), 'TaskAddRoute');
-export const ClientListRoute = named(() => import('../areas/crm'), 'ClientListRoute');
-export const ClientCardRoute = named(() => import('../areas/crm'), 'ClientCardRoute');
+export const ClientListRoute = named(() => import('../../features/crm/routes'), 'ClientListRoute');
+export const ClientCardRoute = named(() => import('../../features/crm/routes'), 'ClientCardRoute');
+export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');
 export const DealListRoute = named(() => import('../../features/deal/routes'), 'DealListRoute');
 export const ProcessListRoute = named(() => import('../../features/deal/routes'), 'ProcessListRoute');
 export const DealCardRoute = named(() => import('../../features/deal/routes'), 'DealCardRoute');
