@@ -179,7 +179,7 @@ func (e *Engine) searchText(t *catalog.Type, old, changes map[string]any) any {
 		}
 		return old[name]
 	}
-	return e.withWords(t.Name, SearchText(t, valueOf), valueOf)
+	return e.RowSearchText(t, valueOf)
 }
 
 // SearchText builds a row's x_search from its stored values of t.Search.

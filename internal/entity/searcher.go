@@ -1,6 +1,7 @@
 package entity
 
 import (
+	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/fulltext"
 )
 
@@ -32,6 +33,13 @@ func (e *Engine) queryTerms(typeName, q string) []string {
 		}
 	}
 	return fulltext.Query(q)
+}
+
+// RowSearchText is a row's x_search as a write through the engine leaves
+// it: the searched fields' words and what the type's Searcher adds. Bulk
+// loaders that write rows themselves use it.
+func (e *Engine) RowSearchText(t *catalog.Type, valueOf func(field string) any) any {
+	return e.withWords(t.Name, SearchText(t, valueOf), valueOf)
 }
 
 // withWords adds the Searcher's words to a row's search text.

@@ -82,13 +82,15 @@ func jmoney(rub int64) json.RawMessage {
 	return append(strconv.AppendInt([]byte(`{"contentType":"Money","value":`), rub, 10), `,"currency":"RUB"}`...)
 }
 
-// contact is one ContactInfo entry of a contactInfo array.
+// contact is one ContactInfo entry of a contactInfo array, its keys in
+// the order the client rules store them (internal/module/crm checks and
+// re-encodes every entry), so the bulk writer stores the same bytes.
 type contact struct {
+	Comment     string `json:"comment"`
 	ContentType string `json:"contentType"`
+	IsMain      bool   `json:"isMain"`
 	Type        string `json:"type"`
 	Value       string `json:"value"`
-	IsMain      bool   `json:"isMain"`
-	Comment     string `json:"comment"`
 }
 
 func jcontacts(cs ...contact) json.RawMessage {

@@ -34,6 +34,7 @@ import (
 // link checks (the generator links only to rows it wrote). bulk_test.go
 // checks that both writers store the same rows.
 type bulkWriter struct {
+	e       *entity.Engine // for the search text its rules add to
 	db      *store.DB
 	cat     *catalog.Catalog
 	account int64
@@ -45,8 +46,8 @@ type bulkWriter struct {
 	now time.Time
 }
 
-func newBulkWriter(db *store.DB, cat *catalog.Catalog, account int64) *bulkWriter {
-	return &bulkWriter{db: db, cat: cat, account: account, nextID: map[string]int64{}, numbers: map[string]int64{}, written: map[string]bool{}, now: time.Now()}
+func newBulkWriter(e *entity.Engine, account int64) *bulkWriter {
+	return &bulkWriter{e: e, db: e.DB, cat: e.Cat, account: account, nextID: map[string]int64{}, numbers: map[string]int64{}, written: map[string]bool{}, now: time.Now()}
 }
 
 // maxParams keeps a statement under SQLite's 32766 bound variables
@@ -137,7 +138,7 @@ func (w *bulkWriter) write(ctx context.Context, t *catalog.Type, rows []Row) ([]
 			set(t.Field("answersCount").Column, int64(0))
 		}
 		ids[i] = id
-		recs[i] = append([]any{id, w.account, searchText(t, vals, at)}, vals...)
+		recs[i] = append([]any{id, w.account, w.searchText(t, vals, at)}, vals...)
 	}
 	names := []string{"id", "account_id", "x_search"}
 	keep := []int{0, 1, 2}
@@ -200,9 +201,17 @@ func (w *bulkWriter) defaults(t *catalog.Type, r Row, set func(col string, v any
 	}
 }
 
-// searchText is entity.SearchText over a row being built.
-func searchText(t *catalog.Type, vals []any, at map[string]int) any {
-	return entity.SearchText(t, func(name string) any { return vals[at[t.Field(name).Column]] })
+// searchText is the engine's search text of a row being built, with the
+// words the modules' Searchers add (a client's phone numbers).
+func (w *bulkWriter) searchText(t *catalog.Type, vals []any, at map[string]int) any {
+	return w.e.RowSearchText(t, func(name string) any {
+		if f := t.Field(name); f != nil {
+			if i, ok := at[f.Column]; ok {
+				return vals[i]
+			}
+		}
+		return nil
+	})
 }
 
 // insert writes rows with as few multi-row INSERT statements as the

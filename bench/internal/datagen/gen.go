@@ -100,7 +100,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		account, AdminLogin).Scan(&adminID); err != nil {
 		return nil, fmt.Errorf("datagen: administrator %s: %w (a database made by another tool?)", AdminLogin, err)
 	}
-	var w writer = newBulkWriter(db, cat, account)
+	var w writer = newBulkWriter(eng, account)
 	if opt.Writer == "engine" {
 		w = &engineWriter{e: eng, account: account}
 	}
