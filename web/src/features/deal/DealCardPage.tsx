@@ -96,9 +96,14 @@ export default function DealCardPage({ id }: { id: string }) {
           {deal.number ? `№${String(deal.number)} ` : ''}
           {String(deal.name ?? '')}
         </Title>
-        <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm">
-          {t('deal.card.edit')}
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={RouterLink} to={`/invoices/new?deal=${id}`} size="sm" data-testid="deal-new-invoice">
+            {t('deal.card.newInvoice')}
+          </Anchor>
+          <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm">
+            {t('deal.card.edit')}
+          </Anchor>
+        </Group>
       </Group>
       <Group gap="xs">
         {isLink(deal.state) && (
@@ -135,6 +140,9 @@ export default function DealCardPage({ id }: { id: string }) {
           <Field label={t('deal.card.manager')}>{isLink(deal.manager) ? <LinkName link={deal.manager} /> : '—'}</Field>
           <Field label={t('deal.card.price')}>{money(deal.price) || '—'}</Field>
           <Field label={t('deal.card.cost')}>{money(deal.cost) || '—'}</Field>
+          <Field label={t('deal.card.debt')}>
+            <span data-testid="deal-debt">{money(deal.debt) || '—'}</span>
+          </Field>
           <Field label={t('deal.card.description')}>{String(deal.description ?? '') || '—'}</Field>
         </Stack>
       </Paper>
