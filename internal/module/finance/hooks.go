@@ -125,6 +125,9 @@ func (m *Module) retotalInvoice(ctx context.Context, sc entity.Scope, id, leavin
 				left = append(left, l)
 			}
 		}
+		if err := m.keepClosed(ctx, sc.Account, rec, left); err != nil {
+			return err
+		}
 		c.Many["rows"] = left
 	}
 	_, err = m.e.Save(asMachine(ctx), c)

@@ -2,10 +2,10 @@ package finance
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
 )
 
 // HTTP is the finance area's routes: the reference's invoice writes,
@@ -24,7 +24,10 @@ func (a *HTTP) Routes(rt *api.Routes) {
 }
 
 // save creates or updates an invoice with its rows, all in one
-// transaction: a refused row or invoice writes nothing.
+// transaction: a refused row or invoice writes nothing. The invoice's
+// own fields are saved in the caller's name (rights, links the caller
+// must see); its rows are attached by the rules (SetRows), as rows just
+// made are not yet seen through the invoice.
 func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {
 	in, res := r.Input()
 	if res != nil {
@@ -37,12 +40,19 @@ func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {
 	sc := r.Scope()
 	var rec *entity.Record
 	err := a.Engine.DB.WithTx(ctx, func(ctx context.Context) error {
-		if raw, given := in["rows"]; given {
-			links, err := a.Invoices.WriteRows(ctx, sc, id, raw)
-			if err != nil {
+		raw, withRows := in["rows"]
+		delete(in, "rows")
+		var rows []value.Link
+		if withRows {
+			var err error
+			if rows, err = a.Invoices.WriteRows(ctx, sc, id, raw); err != nil {
 				return err
 			}
-			if in["rows"], err = json.Marshal(links); err != nil {
+		}
+		// An update's rows are judged on the status the invoice had
+		// before this request; the caller's update then decides.
+		if withRows && id != 0 {
+			if err := a.Invoices.SetRows(ctx, sc, id, rows, true); err != nil {
 				return err
 			}
 		}
@@ -51,6 +61,12 @@ func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {
 			rec, err = a.Engine.Create(ctx, sc, "Invoice", in)
 		} else {
 			rec, err = a.Engine.Update(ctx, sc, "Invoice", id, in)
+		}
+		if err == nil && withRows && id == 0 {
+			err = a.Invoices.SetRows(ctx, sc, rec.ID, rows, false)
+			if err == nil {
+				rec, err = a.Engine.Get(ctx, sc, "Invoice", rec.ID)
+			}
 		}
 		return err
 	})

@@ -15,10 +15,10 @@ import (
 // WriteRows saves the rows an invoice write carries inline, as the
 // reference's clients send them: an OfferRow without an id is created,
 // one with an id (a row of this invoice) is changed by the fields it
-// gives. It answers the rows as links for the invoice's rows collection.
-// Rows are written as the system: the caller's right to write the
-// invoice, checked in the same transaction, is what decides.
-func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, raw json.RawMessage) ([]value.LinkJSON, error) {
+// gives. It answers the rows as links for SetRows. Rows are written as
+// the system: the caller's right to write the invoice, checked in the
+// same transaction, is what decides.
+func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, raw json.RawMessage) ([]value.Link, error) {
 	var items []json.RawMessage
 	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		items = nil
@@ -29,13 +29,13 @@ func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, 
 	if err != nil {
 		return nil, err
 	}
-	out := make([]value.LinkJSON, 0, len(items))
+	out := make([]value.Link, 0, len(items))
 	for i, item := range items {
 		id, err := m.writeRow(ctx, sc, own, item)
 		if err != nil {
 			return nil, underRows(i, err)
 		}
-		out = append(out, value.EncodeLink(value.Link{Type: "OfferRow", ID: id}))
+		out = append(out, value.Link{Type: "OfferRow", ID: id})
 	}
 	return out, nil
 }
@@ -93,4 +93,38 @@ func underRows(i int, err error) error {
 		out.Errors = append(out.Errors, fe)
 	}
 	return out
+}
+
+// SetRows makes rows an invoice's rows (the rows it no longer lists are
+// deleted, dropLeftRows) and retotals it. With guard, a paid or rejected
+// invoice's rows are refused unless they stay as they are.
+func (m *Module) SetRows(ctx context.Context, sc entity.Scope, invoice int64, rows []value.Link, guard bool) error {
+	rec, err := m.e.Get(ctx, sc, "Invoice", invoice)
+	if err != nil {
+		return err
+	}
+	if guard {
+		if err := m.keepClosed(ctx, sc.Account, rec, rows); err != nil {
+			return err
+		}
+	}
+	c := entity.NewChange(system(sc), rec.Type, rec)
+	c.Many["rows"] = rows
+	_, err = m.e.Save(asMachine(ctx), c)
+	return err
+}
+
+// keepClosed refuses to change the rows of a paid or rejected invoice.
+func (m *Module) keepClosed(ctx context.Context, account int64, rec *entity.Record, rows []value.Link) error {
+	if st := statusOf(rec.Values); st == Created || st == Drawn {
+		return nil
+	}
+	old, err := m.rowsOf(ctx, account, rec.ID)
+	if err != nil {
+		return err
+	}
+	if !slices.Equal(old, rows) {
+		return entity.Invalidf("rows", CodeInvoiceClosed, "")
+	}
+	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"math/big"
-	"slices"
 	"strconv"
 
 	"github.com/artel/artel/internal/entity"
@@ -47,13 +46,10 @@ func (m *Module) beforeInvoice(ctx context.Context, c *entity.Change) error {
 		if rows, err = m.rowsOf(ctx, c.Scope.Account, c.ID); err != nil {
 			return err
 		}
-	} else if c.Old != nil && statusOf(c.Old.Values) != Created && statusOf(c.Old.Values) != Drawn {
-		old, err := m.rowsOf(ctx, c.Scope.Account, c.ID)
-		if err != nil {
+	} else if c.Old != nil && !isMachine(ctx) {
+		// The rules' own saves (SetRows, retotal) check this themselves.
+		if err := m.keepClosed(ctx, c.Scope.Account, c.Old, rows); err != nil {
 			return err
-		}
-		if !slices.Equal(old, rows) {
-			return entity.Invalidf("rows", CodeInvoiceClosed, "")
 		}
 	}
 	return m.total(ctx, c, rows)
