@@ -89,3 +89,21 @@ func orRUB(c string) string {
 	}
 	return c
 }
+
+// Owed is what is left to pay of a stored price once paid kopecks are
+// paid, never below zero, in the stored form; and the paid share of the
+// price in percent, to two decimals (0 for no price). A deal's debt and
+// paymentProgress (docs/finance.md).
+func Owed(price string, paid int64) (string, float64) {
+	p, ok := Parse(price)
+	if !ok {
+		p = Amount{Currency: "RUB", Rate: 1}
+	}
+	left := p
+	left.Kopecks = max(p.Kopecks-paid, 0)
+	if p.Kopecks <= 0 {
+		return left.Stored(), 0
+	}
+	share, _ := Round(new(big.Rat).SetFrac64(min(paid, p.Kopecks)*10000, p.Kopecks))
+	return left.Stored(), float64(share) / 100
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math/big"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/money"
@@ -32,25 +31,8 @@ func (m *Module) beforeDeal(ctx context.Context, c *entity.Change) error {
 		return err
 	}
 	s, _ := price.(string)
-	c.Values["debt"], c.Values["paymentProgress"] = owed(s, paid)
+	c.Values["debt"], c.Values["paymentProgress"] = money.Owed(s, paid)
 	return nil
-}
-
-// owed is the stored debt and progress of a deal of a price with a paid
-// sum in kopecks.
-func owed(price string, paid int64) (string, float64) {
-	p, ok := money.Parse(price)
-	if !ok {
-		p = money.Amount{Currency: "RUB", Rate: 1}
-	}
-	debt := p
-	debt.Kopecks = max(p.Kopecks-paid, 0)
-	progress := 0.0
-	if p.Kopecks > 0 {
-		f, _ := new(big.Rat).SetFrac64(min(paid, p.Kopecks)*100, p.Kopecks).Float64()
-		progress = float64(int64(f*100+0.5)) / 100
-	}
-	return debt.Stored(), progress
 }
 
 // paid is the sum in kopecks of a deal's paid invoices, but one.
@@ -90,7 +72,7 @@ func (m *Module) refreshDebt(ctx context.Context, sc entity.Scope, deal, except 
 	if err != nil {
 		return err
 	}
-	debt, progress := owed(rec.String("price"), paid)
+	debt, progress := money.Owed(rec.String("price"), paid)
 	if rec.String("debt") == debt && rec.Values["paymentProgress"] == progress {
 		return nil
 	}

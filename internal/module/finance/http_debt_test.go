@@ -1,9 +1,11 @@
 package finance_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
+	"github.com/artel/artel/internal/migrate"
 )
 
 // A deal's debt is its price less its paid invoices, kept with every
@@ -46,5 +48,24 @@ func TestDealDebt(t *testing.T) {
 		expect("second paid", 1333.33, 33.33)
 		must(t, h.Do("POST", "/api/v3/invoice/"+second, apitest.Req{Body: map[string]any{"deal": nil}}))
 		expect("invoice taken off the deal", 2000, 0)
+	})
+}
+
+// Migration 17 sets the debt of deals made before the finance rules.
+func TestDealDebtMigration(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		b := newBooks(t, h, 1000)
+		must(t, b.invoice(map[string]any{"deal": apitest.Link("Deal", b.deal), "status": "paid"}, row("Аванс", "price", rub(250.5))))
+		ctx := context.Background()
+		if err := h.DB.Exec(ctx, "UPDATE e_deal SET c_debt = NULL, c_paymentprogress = NULL"); err != nil {
+			t.Fatal(err)
+		}
+		if err := migrate.DealDebts(ctx, h.DB, nil); err != nil {
+			t.Fatal(err)
+		}
+		d := b.get(t, "deal/"+b.deal)
+		if moneyOf(d, "debt") != 749.5 || d["paymentProgress"] != 25.05 {
+			t.Errorf("after the migration: debt %v progress %v", d["debt"], d["paymentProgress"])
+		}
 	})
 }
