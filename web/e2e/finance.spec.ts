@@ -43,6 +43,7 @@ test('an invoice from a deal, marked paid, clears the deal\'s debt', async ({ pa
 
   await page.getByTestId('invoice-deal').click();
   await expect(page.getByTestId('deal-debt')).toHaveText('0 ₽');
+  await expect(page.getByTestId('deal-invoices')).toContainText('Оплачен');
 
   await page.goto('/invoices?status=3');
   await expect(page.getByTestId('invoice-row').first()).toBeVisible();

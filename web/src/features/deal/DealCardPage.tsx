@@ -12,6 +12,7 @@ import type { TransitionOption } from './board';
 import { applyTransition, statusHistory, type StatusMove } from './dealApi';
 import { money } from './money';
 import { PositionsBlock } from './PositionsBlock';
+import { DealInvoices } from '../finance/DealInvoices';
 
 const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
 
@@ -147,6 +148,7 @@ export default function DealCardPage({ id }: { id: string }) {
         </Stack>
       </Paper>
       <PositionsBlock dealId={id} />
+      <DealInvoices dealId={id} />
       <Title order={4}>{t('deal.history.title')}</Title>
       <History moves={moves} />
     </Stack>
