@@ -116,6 +116,9 @@ func (m *Module) retotalInvoice(ctx context.Context, sc entity.Scope, id, leavin
 	if err != nil {
 		return err
 	}
+	if st := statusOf(rec.Values); leaving == 0 && st != Created && st != Drawn {
+		return entity.Invalidf("rows", CodeInvoiceClosed, "")
+	}
 	c := entity.NewChange(system(sc), rec.Type, rec)
 	if leaving != 0 {
 		ctx = context.WithValue(ctx, droppingKey{}, true)

@@ -38,8 +38,20 @@ func TestInvoiceStatuses(t *testing.T) {
 		if r.Status != 422 || len(r.Errors()) != 1 || r.Errors()[0]["field"] != "status" || r.Errors()[0]["type"] != "status_not_possible" {
 			t.Errorf("paid → rejected: %d %s", r.Status, r.Body)
 		}
-		if r := post(map[string]any{"rows": []any{row("B", "price", rub(1))}}); r.Status != 422 || r.Errors()[0]["type"] != "invoice_closed" {
-			t.Errorf("rows of a paid invoice: %d %s", r.Status, r.Body)
+		rowID := h.Do("GET", "/api/v3/invoice/"+id+"/rows", apitest.Req{}).List()[0]["id"].(string)
+		for name, r := range map[string]*apitest.Resp{
+			"a new row":               post(map[string]any{"rows": []any{row("B", "price", rub(1))}}),
+			"a row dropped":           post(map[string]any{"rows": []any{}}),
+			"a row changed inline":    post(map[string]any{"rows": []any{map[string]any{"contentType": "OfferRow", "id": rowID, "quantity": 2}}}),
+			"a row changed by itself": h.Do("POST", "/api/v3/offerRow/"+rowID, apitest.Req{Body: map[string]any{"quantity": 2}}),
+			"a row deleted by itself": h.Do("DELETE", "/api/v3/offerRow/"+rowID, apitest.Req{}),
+		} {
+			if r.Status != 422 || r.Errors()[0]["type"] != "invoice_closed" {
+				t.Errorf("%s on a paid invoice: %d %s", name, r.Status, r.Body)
+			}
+		}
+		if o := must(t, post(map[string]any{"rows": []any{map[string]any{"contentType": "OfferRow", "id": rowID}}})); moneyOf(o, "sum") != 10 {
+			t.Errorf("a paid invoice's rows sent back as they are: %v", o["sum"])
 		}
 		o = must(t, post(status("drawn")))
 		if o["actualPaymentDate"] != nil || o["status"] != "drawn" {

@@ -29,9 +29,13 @@ func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, 
 	if err != nil {
 		return nil, err
 	}
+	closed, err := m.closed(ctx, sc, invoice)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]value.Link, 0, len(items))
 	for i, item := range items {
-		id, err := m.writeRow(ctx, sc, own, item)
+		id, err := m.writeRow(ctx, sc, own, closed, item)
 		if err != nil {
 			return nil, underRows(i, err)
 		}
@@ -41,7 +45,7 @@ func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, 
 }
 
 // writeRow creates or changes one row and answers its id.
-func (m *Module) writeRow(ctx context.Context, sc entity.Scope, own []value.Link, item json.RawMessage) (int64, error) {
+func (m *Module) writeRow(ctx context.Context, sc entity.Scope, own []value.Link, closed bool, item json.RawMessage) (int64, error) {
 	var in entity.Input
 	if json.Unmarshal(item, &in) != nil || in == nil {
 		return 0, entity.Invalidf("", CodeRowsFormat, "")
@@ -53,6 +57,10 @@ func (m *Module) writeRow(ctx context.Context, sc entity.Scope, own []value.Link
 	// it to the deal's price.
 	delete(in, "deal")
 	rawID, given := in["id"]
+	delete(in, "contentType")
+	if closed && (!given || len(in) > 1) {
+		return 0, entity.Invalidf("", CodeInvoiceClosed, "")
+	}
 	if !given || string(rawID) == "null" {
 		rec, err := m.e.Create(ctx, system(sc), "OfferRow", in)
 		if err != nil {
@@ -68,7 +76,6 @@ func (m *Module) writeRow(ctx context.Context, sc entity.Scope, own []value.Link
 	if err != nil || !slices.Contains(own, value.Link{Type: "OfferRow", ID: id}) {
 		return 0, entity.Invalidf("id", entity.CodeLinkNotFound, "OfferRow")
 	}
-	delete(in, "contentType")
 	if len(in) > 1 {
 		if _, err := m.e.Update(ctx, system(sc), "OfferRow", id, in); err != nil {
 			return 0, err
@@ -112,6 +119,23 @@ func (m *Module) SetRows(ctx context.Context, sc entity.Scope, invoice int64, ro
 	c.Many["rows"] = rows
 	_, err = m.e.Save(asMachine(ctx), c)
 	return err
+}
+
+// closed tells whether an invoice is paid or rejected, whose rows stay
+// as they are; a new invoice (0) is not.
+func (m *Module) closed(ctx context.Context, sc entity.Scope, invoice int64) (bool, error) {
+	if invoice == 0 {
+		return false, nil
+	}
+	rec, err := m.e.Get(ctx, system(sc), "Invoice", invoice)
+	if err == entity.ErrNotFound {
+		return false, nil // the invoice's save answers 404
+	}
+	if err != nil {
+		return false, err
+	}
+	st := statusOf(rec.Values)
+	return st != Created && st != Drawn, nil
 }
 
 // keepClosed refuses to change the rows of a paid or rejected invoice.
