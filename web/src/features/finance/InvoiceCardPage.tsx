@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
+import { allOf, refIs } from '../../app/mapping/filters';
 import { api } from '../../data/api';
 import { useEntity, useList } from '../../data/hooks';
 import type { Entity, Link } from '../../data/types';
@@ -24,12 +25,19 @@ const toDate = (v: unknown): Date | null => {
   return d?.year ? new Date(d.year, d.month ?? 0, d.day ?? 1) : null;
 };
 
-/** draftFromDeal bills what a deal still owes, VAT 20 % included. */
+/** payerOf is a client's first payer, if it has one. */
+async function payerOf(client: unknown): Promise<Link | null> {
+  if (!isLink(client)) return null;
+  const found = (await api.get<Entity[]>('payer', { filter: allOf(refIs('contractor', client.contentType, client.id)), limit: 1, fields: ['name'] })).data ?? [];
+  return found[0] ? { contentType: 'Payer', id: String(found[0].id) } : null;
+}
+
+/** draftFromDeal bills what a deal still owes to its client's payer, VAT 20 % included. */
 async function draftFromDeal(dealId: string, title: string): Promise<InvoiceDraft> {
   const deal = (await api.get<Entity>(`deal/${dealId}`)).data;
   const owed = (deal.debt ?? deal.price) as { value?: number } | null;
   return {
-    payer: null,
+    payer: await payerOf(deal.contractor),
     deal: { contentType: 'Deal', id: dealId },
     invoiceDate: new Date(),
     deadline: null,
@@ -50,7 +58,7 @@ function PayerSelect({ value, onChange, disabled }: { value: Link | null; onChan
 export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { entity: invoice } = useEntity('Invoice', id);
+  const { entity: invoice, state, error } = useEntity('Invoice', id);
   const [draft, setDraft] = useState<InvoiceDraft | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -79,6 +87,7 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
     // The draft is taken once per invoice; later store updates are our own saves.
   }, [id, loaded]);
 
+  if (id && state === 'error') return <Alert color="red">{errorText(error, t)}</Alert>;
   if (!draft) {
     return failed ? <Alert color="red">{failed}</Alert> : <Center h={200}><Loader /></Center>;
   }
