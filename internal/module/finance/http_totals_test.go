@@ -87,3 +87,22 @@ func TestInvoiceNumbers(t *testing.T) {
 		}
 	})
 }
+
+// The bulk call takes invoices with inline rows as POST /invoice does.
+func TestInvoiceInBulk(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		b := newBooks(t, h, 0)
+		body := map[string]any{"payer": b.payer, "invoiceDate": map[string]any{"contentType": "DateOnly", "year": 2026, "month": 0, "day": 9},
+			"rows": []any{row("A", "priceWithoutTax", rub(10), "tax", vat(20))}}
+		r := h.Do("POST", "/api/v3/bulk", apitest.Req{Body: map[string]any{"calls": []any{
+			map[string]any{"url": "/api/v3/invoice", "method": "POST", "body": body}}}})
+		items, _ := r.Data().([]any)
+		if r.Status != 200 || len(items) != 1 {
+			t.Fatalf("bulk: %d %s", r.Status, r.Body)
+		}
+		data, _ := items[0].(map[string]any)["data"].(map[string]any)
+		if moneyOf(data, "sum") != 12 || data["taxTotal"] != 2.0 {
+			t.Errorf("bulk invoice: %v", items[0])
+		}
+	})
+}
