@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"slices"
 	"sort"
+	"strconv"
+	"time"
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
@@ -25,7 +27,8 @@ var commonListParams = func() map[string]bool {
 // routeListParams apply the parameters the reference documents for some
 // lists only; each applies where its route documents it.
 var routeListParams = map[string]func(t *catalog.Type, raw json.RawMessage, lq *entity.ListQuery) bool{
-	"statuses": statusesParam,
+	"statuses":       statusesParam,
+	"statusFilterId": statusFilterParam,
 }
 
 // listParams applies a list route's own parameters and refuses, one 422
@@ -77,6 +80,40 @@ func statusesParam(t *catalog.Type, raw json.RawMessage, lq *entity.ListQuery) b
 	}
 	if len(list) > 0 {
 		lq.Where = append(lq.Where, entity.Condition{SQL: t.Table + "." + f.Column + " IN (" + store.Marks(len(list)) + ")", Args: store.Args(list)})
+	}
+	return true
+}
+
+// statusFilterParam keeps the invoices (GET /invoice) of one status, named
+// or by its place in the reference's enum (1 created … 4 rejected), or the
+// overdue ones: past their deadline, neither paid nor rejected. "all" or
+// "" keeps all.
+func statusFilterParam(t *catalog.Type, raw json.RawMessage, lq *entity.ListQuery) bool {
+	status, deadline := t.Field("status"), t.Field("deadline")
+	if status == nil || deadline == nil {
+		return false
+	}
+	var id string
+	if json.Unmarshal(raw, &id) != nil {
+		var n int
+		if json.Unmarshal(raw, &n) != nil {
+			return false
+		}
+		id = strconv.Itoa(n)
+	}
+	if n, err := strconv.Atoi(id); err == nil && n >= 1 && n <= len(status.Enum) {
+		id = status.Enum[n-1]
+	}
+	col := t.Table + "." + status.Column
+	switch {
+	case id == "" || id == "all":
+	case id == "overdue":
+		lq.Where = append(lq.Where, entity.Condition{SQL: t.Table + "." + deadline.Column + " < ? AND " + col + " IN (?, ?)",
+			Args: []any{time.Now().UTC().Format(time.DateOnly), "created", "drawn"}})
+	case slices.Contains(status.Enum, id):
+		lq.Where = append(lq.Where, entity.Condition{SQL: col + " = ?", Args: []any{id}})
+	default:
+		return false
 	}
 	return true
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
+	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/history"
 	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
@@ -52,6 +53,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
 	deals := deal.Register(engine)
+	// After the deal rules, which price the OfferRows an invoice totals.
+	invoices := finance.Register(engine)
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
 	journal.Skip("Task", task.Derived...)
@@ -97,6 +100,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv.Mount(
 		&task.HTTP{Engine: engine},
 		&deal.HTTP{Engine: engine, Deals: deals},
+		&finance.HTTP{Engine: engine, Invoices: invoices},
 		&history.HTTP{Engine: engine},
 		&todo.HTTP{Engine: engine},
 		&comment.HTTP{Engine: engine, Comments: comments},

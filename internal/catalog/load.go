@@ -104,7 +104,7 @@ func (c *Catalog) buildField(t *Type, r row) *Field {
 		Name:     r.name,
 		RefType:  r.typ,
 		Sortable: strings.Contains(r.flags, "S"),
-		Required: strings.Contains(r.flags, "R"),
+		Required: strings.Contains(r.flags, "R") && !optional[t.Name+"."+r.name],
 		ReadOnly: readOnly[r.name],
 		Nullable: nullable[r.name],
 		Label:    Labels{Ru: orDefault(r.desc, humanize(r.name)), En: humanize(r.name)},

@@ -49,6 +49,13 @@ var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "
 	// these from the visas; a client's value would contradict them.
 	"visaOkCount", "visaBadCount", "shouldVisasCount", "decision")
 
+// optional are fields the reference flags required that Artel's rules
+// fill or do without: an invoice row may be free text with no catalogue
+// offer; an invoice's recipient is the account's own legal entity (not
+// modelled yet) and its consignee is the payer unless named
+// (internal/module/finance).
+var optional = set("OfferRow.offer", "Invoice.recipient", "Invoice.consignee")
+
 // nullable booleans have a third state: a negotiation task's decision is
 // null until every item is approved or one is rejected.
 var nullable = set("decision")

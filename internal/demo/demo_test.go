@@ -13,13 +13,14 @@ import (
 	"github.com/artel/artel/internal/demo"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/deal"
+	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/store/storetest"
 	"github.com/artel/artel/internal/value"
 )
 
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
-	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Project", "Task", "Todo", "Comment"}
+	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -30,6 +31,9 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	auth.NewService(db).Hook(e)
 	// The deal rules number the demo's deals and record their first state.
 	deal.Register(e)
+	// The finance rules number and total the demo's invoices and keep
+	// the deals' debts.
+	finance.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -226,4 +226,9 @@ var migrations = []Migration{
 		// the FTS5 tables and GIN indexes of syncEntities index.
 		return nil
 	}, Reindex},
+	{17, "deals' debt from their paid invoices", func(d store.Dialect) []string {
+		// Deal.debt and paymentProgress follow paid invoices from now on
+		// (internal/module/finance); deals made before start right.
+		return nil
+	}, DealDebts},
 }

@@ -94,8 +94,12 @@ func (p *Policy) through(sc entity.Scope, t *catalog.Type, th *Through, depth in
 		parts = append(parts, fmt.Sprintf("(th.%s = ? AND th.%s IN (%s))", th.TypeCol, th.IDCol, sub))
 		args = append(append(args, target), subArgs...)
 	}
-	return &entity.Condition{SQL: fmt.Sprintf("EXISTS (SELECT 1 FROM %s th WHERE th.account_id = %s.account_id AND th.%s = %s.id AND (%s))",
-		th.Table, t.Table, th.Own, t.Table, strings.Join(parts, " OR ")), Args: args}, nil
+	where := ""
+	if th.Where != "" {
+		where = " AND " + th.Where
+	}
+	return &entity.Condition{SQL: fmt.Sprintf("EXISTS (SELECT 1 FROM %s th WHERE th.account_id = %s.account_id AND th.%s = %s.id%s AND (%s))",
+		th.Table, t.Table, th.Own, t.Table, where, strings.Join(parts, " OR ")), Args: args}, nil
 }
 
 // SeenThrough answers entity.Through: the Via field of a type whose rule

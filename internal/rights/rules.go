@@ -34,10 +34,12 @@ var taskMembers = []string{"owner", "responsible", "executors", "auditors", "par
 
 // Through names, per entity, the subject it is seen through: rows of
 // Table whose column Own is the entity's id and whose TypeCol and IDCol
-// name the subject, one of Targets.
+// name the subject, one of Targets. Where, when set, is a constant test
+// of those rows (th.…) that picks the ones that mean "seen through".
 type Through struct {
 	Table, Own, TypeCol, IDCol string
 	Targets                    []string
+	Where                      string
 }
 
 // rules per content type; types not listed follow defaultRule.
@@ -74,7 +76,10 @@ var rules = map[string]Rule{
 	// Transitions are the process's rules (internal/module/deal), set by
 	// administrators; a deal's positions follow the deal.
 	"ProgramTransition": {Read: "deal_enter", AdminOnly: true},
-	"OfferRow":          {Via: "deal", Add: "deal_add"},
+	// A position follows its deal; an invoice's row (internal/module/finance,
+	// listed in the links table as the invoice's rows) follows its invoice.
+	"OfferRow": {Via: "deal", Add: "deal_add", Through: &Through{Table: "links", Own: "dst_id", TypeCol: "src_type", IDCol: "src_id",
+		Targets: []string{"Invoice"}, Where: "th.field = 'rows' AND th.dst_type = 'OfferRow'"}},
 	"Invoice":           {Read: "invoice_enter", Add: "invoice_add"},
 	"FinOperation":      {Read: "fin_operation", Add: "fin_operation_add"},
 	"Offer":             {Read: "offer_enter", Add: "offer_add"},

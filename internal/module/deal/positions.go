@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/money"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -21,7 +22,7 @@ import (
 // each step rounded half away from zero to the kopeck.
 
 // rowSums are a position's computed sums.
-type rowSums struct{ Sum, WithoutTax, Tax Amount }
+type rowSums struct{ Sum, WithoutTax, Tax money.Amount }
 
 // tax is the Tax value of a position.
 type tax struct {
@@ -72,11 +73,11 @@ func pricePosition(c *entity.Change) error {
 // computeRow applies the formulas above to stored values.
 func computeRow(price, priceWithoutTax, quantity, taxJSON, discountJSON any) (rowSums, error) {
 	included := true
-	unit := Amount{Currency: "RUB", Rate: 1}
+	unit := money.Amount{Currency: "RUB", Rate: 1}
 	if s, ok := price.(string); ok {
-		unit, _ = parseMoney(s)
+		unit, _ = money.Parse(s)
 	} else if s, ok := priceWithoutTax.(string); ok {
-		unit, _ = parseMoney(s)
+		unit, _ = money.Parse(s)
 		included = false
 	}
 	q := big.NewRat(1, 1)
@@ -84,9 +85,9 @@ func computeRow(price, priceWithoutTax, quantity, taxJSON, discountJSON any) (ro
 		if f < 0 {
 			return rowSums{}, invalid("quantity", value.CodeRange, "")
 		}
-		q = exact(f)
+		q = money.Exact(f)
 	}
-	amount, ok := roundRat(new(big.Rat).Mul(q, big.NewRat(unit.Kopecks, 1)))
+	amount, ok := money.Round(new(big.Rat).Mul(q, big.NewRat(unit.Kopecks, 1)))
 	if !ok {
 		return rowSums{}, invalid("quantity", value.CodeRange, "")
 	}
@@ -102,13 +103,13 @@ func computeRow(price, priceWithoutTax, quantity, taxJSON, discountJSON any) (ro
 	var sum, without int64
 	if included {
 		sum = net
-		without, _ = roundRat(new(big.Rat).Mul(big.NewRat(sum, 1), new(big.Rat).Quo(big.NewRat(100, 1), new(big.Rat).Add(big.NewRat(100, 1), rate))))
+		without, _ = money.Round(new(big.Rat).Mul(big.NewRat(sum, 1), new(big.Rat).Quo(big.NewRat(100, 1), new(big.Rat).Add(big.NewRat(100, 1), rate))))
 	} else {
 		without = net
-		t, _ := roundRat(new(big.Rat).Mul(big.NewRat(without, 1), new(big.Rat).Quo(rate, big.NewRat(100, 1))))
+		t, _ := money.Round(new(big.Rat).Mul(big.NewRat(without, 1), new(big.Rat).Quo(rate, big.NewRat(100, 1))))
 		sum = without + t
 	}
-	in := func(k int64) Amount { return Amount{Kopecks: k, Currency: unit.Currency, Rate: unit.Rate} }
+	in := func(k int64) money.Amount { return money.Amount{Kopecks: k, Currency: unit.Currency, Rate: unit.Rate} }
 	return rowSums{Sum: in(sum), WithoutTax: in(without), Tax: in(sum - without)}, nil
 }
 
@@ -128,10 +129,10 @@ func discountOf(raw any, amount int64) (int64, error) {
 		if *d.ValueInMain > 100 {
 			return 0, invalid("discount", value.CodeRange, "")
 		}
-		off, _ = roundRat(new(big.Rat).Mul(big.NewRat(amount, 100), exact(*d.ValueInMain)))
+		off, _ = money.Round(new(big.Rat).Mul(big.NewRat(amount, 100), money.Exact(*d.ValueInMain)))
 	case "absolute":
 		var fits bool
-		if off, fits = kopecks(exact(*d.ValueInMain)); !fits {
+		if off, fits = money.Kopecks(money.Exact(*d.ValueInMain)); !fits {
 			return 0, invalid("discount", value.CodeRange, "")
 		}
 	default:
@@ -153,5 +154,5 @@ func rateOf(raw any) (*big.Rat, error) {
 	if json.Unmarshal([]byte(s), &t) != nil || t.Rate == nil || *t.Rate < 0 || *t.Rate > 100 {
 		return nil, invalid("tax", value.CodeRange, "")
 	}
-	return exact(*t.Rate), nil
+	return money.Exact(*t.Rate), nil
 }

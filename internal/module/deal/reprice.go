@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/money"
 )
 
 // beforeRow prices a position (positions.go) and keeps a deal's positions
@@ -18,7 +19,7 @@ func (m *Module) beforeRow(ctx context.Context, c *entity.Change) error {
 	if deal == 0 {
 		return nil
 	}
-	sum, _ := parseMoney(c.Values["sum"].(string))
+	sum, _ := money.Parse(c.Values["sum"].(string))
 	cur, err := m.currencies(ctx, c.Scope.Account, deal, c.ID)
 	if err != nil {
 		return err
@@ -69,20 +70,20 @@ func dealOf(c *entity.Change) int64 {
 }
 
 // sums reads the stored sums of a deal's positions, but one.
-func (m *Module) sums(ctx context.Context, account, deal, except int64) ([]Amount, error) {
+func (m *Module) sums(ctx context.Context, account, deal, except int64) ([]money.Amount, error) {
 	rows, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT c_sum FROM e_offerrow
 		WHERE account_id = ? AND c_deal_t = 'Deal' AND c_deal_i = ? AND id <> ?`), account, deal, except)
 	if err != nil {
 		return nil, fmt.Errorf("deal: sums of %d: %w", deal, err)
 	}
 	defer rows.Close()
-	var out []Amount
+	var out []money.Amount
 	for rows.Next() {
 		var s sql.NullString
 		if err := rows.Scan(&s); err != nil {
 			return nil, err
 		}
-		if a, ok := parseMoney(s.String); ok {
+		if a, ok := money.Parse(s.String); ok {
 			out = append(out, a)
 		}
 	}
@@ -110,7 +111,7 @@ func (m *Module) reprice(ctx context.Context, sc entity.Scope, deal, except int6
 	if err != nil || len(sums) == 0 {
 		return err
 	}
-	total := Amount{Currency: sums[0].Currency, Rate: sums[0].Rate}
+	total := money.Amount{Currency: sums[0].Currency, Rate: sums[0].Rate}
 	for _, s := range sums {
 		total.Kopecks += s.Kopecks
 	}

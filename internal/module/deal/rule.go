@@ -8,6 +8,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/money"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -86,7 +87,7 @@ func filled(rec *entity.Record, name string, rows int) bool {
 		return false
 	case string:
 		if rec.Type.Field(name).Kind.Name() == (value.Money{}).Name() {
-			m, ok := parseMoney(v)
+			m, ok := money.Parse(v)
 			return ok && m.Kopecks != 0
 		}
 		return strings.TrimSpace(v) != ""

@@ -1,22 +1,9 @@
-// Invoices and reports of the old menu routes with their query filters
-// (spec 000 §2 Other).
+// Reports of the old menu routes with their query filters (spec 000 §2
+// Other). Invoices are features/finance.
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { invoiceFilter, invoiceFilterId, reportFilterId, type InvoiceFilterId, type ReportFilterId } from '../mapping/queryFilters';
+import { reportFilterId, type ReportFilterId } from '../mapping/queryFilters';
 import { List } from './generic';
-
-export function InvoiceListRoute() {
-  const { t } = useTranslation();
-  const id = invoiceFilterId(useLocation().search);
-  const titles: Record<InvoiceFilterId, string> = {
-    draft: t('shell.invoices.draft'),
-    drawn: t('shell.invoices.drawn'),
-    paid: t('shell.invoices.paid'),
-    rejected: t('shell.invoices.rejected'),
-    overdue: t('shell.invoices.overdue'),
-  };
-  return <List contentType="Invoice" filter={invoiceFilter(id, new Date())} title={id ? titles[id] : undefined} />;
-}
 
 /** Reports have no kind field yet, so every filter id lists all reports under its own title. */
 export function ReportListRoute() {

@@ -95,7 +95,11 @@ const warehouse: RouteObject[] = [
   { path: '/warehouse/:id/card', element: <CardRoute contentType="Warehouse" /> },
 ];
 
-const invoices: RouteObject[] = [{ path: '/invoices', element: <P.InvoiceListRoute /> }];
+const invoices: RouteObject[] = [
+  { path: '/invoices', element: <P.InvoiceListRoute /> },
+  { path: '/invoices/new', element: <P.InvoiceNewRoute /> },
+  { path: '/invoices/:id/card', element: <P.InvoiceCardRoute /> },
+];
 const finance: RouteObject[] = [{ path: '/finance', element: <ListRoute contentType="FinOperation" /> }];
 
 const reports: RouteObject[] = [

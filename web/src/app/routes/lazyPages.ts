@@ -33,7 +33,9 @@ export const DealCardRoute = named(() => import('../../features/deal/routes'), '
 export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
 export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');
-export const InvoiceListRoute = named(() => import('../areas/finance'), 'InvoiceListRoute');
+export const InvoiceListRoute = named(() => import('../../features/finance/routes'), 'InvoiceListRoute');
+export const InvoiceCardRoute = named(() => import('../../features/finance/routes'), 'InvoiceCardRoute');
+export const InvoiceNewRoute = named(() => import('../../features/finance/routes'), 'InvoiceNewRoute');
 export const ReportListRoute = named(() => import('../areas/finance'), 'ReportListRoute');
 export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRoute');
 export const KnowledgeRoute = named(() => import('../areas/knowledge'), 'KnowledgeRoute');

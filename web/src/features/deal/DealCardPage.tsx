@@ -12,6 +12,7 @@ import type { TransitionOption } from './board';
 import { applyTransition, statusHistory, type StatusMove } from './dealApi';
 import { money } from './money';
 import { PositionsBlock } from './PositionsBlock';
+import { DealInvoices } from '../finance/DealInvoices';
 
 const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
 
@@ -96,9 +97,14 @@ export default function DealCardPage({ id }: { id: string }) {
           {deal.number ? `№${String(deal.number)} ` : ''}
           {String(deal.name ?? '')}
         </Title>
-        <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm">
-          {t('deal.card.edit')}
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={RouterLink} to={`/invoices/new?deal=${id}`} size="sm" data-testid="deal-new-invoice">
+            {t('deal.card.newInvoice')}
+          </Anchor>
+          <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm">
+            {t('deal.card.edit')}
+          </Anchor>
+        </Group>
       </Group>
       <Group gap="xs">
         {isLink(deal.state) && (
@@ -135,10 +141,14 @@ export default function DealCardPage({ id }: { id: string }) {
           <Field label={t('deal.card.manager')}>{isLink(deal.manager) ? <LinkName link={deal.manager} /> : '—'}</Field>
           <Field label={t('deal.card.price')}>{money(deal.price) || '—'}</Field>
           <Field label={t('deal.card.cost')}>{money(deal.cost) || '—'}</Field>
+          <Field label={t('deal.card.debt')}>
+            <span data-testid="deal-debt">{money(deal.debt) || '—'}</span>
+          </Field>
           <Field label={t('deal.card.description')}>{String(deal.description ?? '') || '—'}</Field>
         </Stack>
       </Paper>
       <PositionsBlock dealId={id} />
+      <DealInvoices dealId={id} />
       <Title order={4}>{t('deal.history.title')}</Title>
       <History moves={moves} />
     </Stack>

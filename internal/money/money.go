@@ -1,4 +1,7 @@
-package deal
+// Package money holds Money values exactly, in whole kopecks, and the
+// rounding every sum of the product uses (deal positions, invoices), so
+// two areas never disagree about a kopeck.
+package money
 
 import (
 	"encoding/json"
@@ -23,13 +26,13 @@ type stored struct {
 	Rate        float64 `json:"rate"`
 }
 
-// parseMoney reads a stored Money value, rounding it to the kopeck.
-func parseMoney(s string) (Amount, bool) {
+// Parse reads a stored Money value, rounding it to the kopeck.
+func Parse(s string) (Amount, bool) {
 	var m stored
 	if json.Unmarshal([]byte(s), &m) != nil {
 		return Amount{}, false
 	}
-	k, ok := kopecks(exact(m.Value))
+	k, ok := Kopecks(Exact(m.Value))
 	if m.Rate == 0 {
 		m.Rate = 1
 	}
@@ -39,14 +42,14 @@ func parseMoney(s string) (Amount, bool) {
 // Stored is the Money column's form of the amount.
 func (a Amount) Stored() string {
 	v, _ := strconv.ParseFloat(big.NewRat(a.Kopecks, 100).FloatString(2), 64)
-	main, _ := new(big.Rat).Mul(big.NewRat(a.Kopecks, 100), exact(a.Rate)).Float64()
+	main, _ := new(big.Rat).Mul(big.NewRat(a.Kopecks, 100), Exact(a.Rate)).Float64()
 	b, _ := json.Marshal(stored{Value: v, Currency: orRUB(a.Currency), ValueInMain: roundFloat(main), Rate: a.Rate})
 	return string(b)
 }
 
-// exact is the decimal a float64 prints as (0.1 is one tenth, not the
+// Exact is the decimal a float64 prints as (0.1 is one tenth, not the
 // binary fraction nearest it): what the client wrote.
-func exact(f float64) *big.Rat {
+func Exact(f float64) *big.Rat {
 	r, ok := new(big.Rat).SetString(strconv.FormatFloat(f, 'f', -1, 64))
 	if !ok {
 		return new(big.Rat)
@@ -54,14 +57,14 @@ func exact(f float64) *big.Rat {
 	return r
 }
 
-// kopecks rounds an amount in currency units to whole kopecks, half away
+// Kopecks rounds an amount in currency units to whole kopecks, half away
 // from zero.
-func kopecks(units *big.Rat) (int64, bool) {
-	return roundRat(new(big.Rat).Mul(units, big.NewRat(100, 1)))
+func Kopecks(units *big.Rat) (int64, bool) {
+	return Round(new(big.Rat).Mul(units, big.NewRat(100, 1)))
 }
 
-// roundRat rounds half away from zero; false when it does not fit.
-func roundRat(r *big.Rat) (int64, bool) {
+// Round rounds half away from zero; false when it does not fit.
+func Round(r *big.Rat) (int64, bool) {
 	num, den := new(big.Int).Set(r.Num()), r.Denom()
 	neg := num.Sign() < 0
 	num.Abs(num)
@@ -85,4 +88,22 @@ func orRUB(c string) string {
 		return "RUB"
 	}
 	return c
+}
+
+// Owed is what is left to pay of a stored price once paid kopecks are
+// paid, never below zero, in the stored form; and the paid share of the
+// price in percent, to two decimals (0 for no price). A deal's debt and
+// paymentProgress (docs/finance.md).
+func Owed(price string, paid int64) (string, float64) {
+	p, ok := Parse(price)
+	if !ok {
+		p = Amount{Currency: "RUB", Rate: 1}
+	}
+	left := p
+	left.Kopecks = max(p.Kopecks-paid, 0)
+	if p.Kopecks <= 0 {
+		return left.Stored(), 0
+	}
+	share, _ := Round(new(big.Rat).SetFrac64(min(paid, p.Kopecks)*10000, p.Kopecks))
+	return left.Stored(), float64(share) / 100
 }

@@ -1,0 +1,41 @@
+package demo_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/money"
+	"github.com/artel/artel/internal/value"
+)
+
+// The demo bills a few deals: some invoices paid (their deals owe
+// nothing), one overdue.
+func TestDemoInvoices(t *testing.T) {
+	e, account := setup(t, "sqlite")
+	fill(t, e, account)
+	ctx, sc := context.Background(), entity.Scope{Account: account, System: true}
+	page, err := e.List(ctx, sc, "Invoice", entity.ListQuery{Limit: 50}, value.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paid, late := 0, 0
+	for _, inv := range page.Records {
+		if inv.String("status") == "paid" {
+			paid++
+			deal, err := e.Get(ctx, sc, "Deal", inv.Links["deal"].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d, ok := money.Parse(deal.String("debt")); !ok || d.Kopecks != 0 || deal.Values["paymentProgress"] != 100.0 {
+				t.Errorf("a paid deal: debt %s progress %v", deal.String("debt"), deal.Values["paymentProgress"])
+			}
+		}
+		if inv.String("deadline") != "" && inv.String("status") == "drawn" {
+			late++
+		}
+	}
+	if paid != 3 || late != 1 {
+		t.Errorf("paid %d, overdue %d; want 3 and 1", paid, late)
+	}
+}

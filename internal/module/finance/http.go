@@ -1,0 +1,81 @@
+package finance
+
+import (
+	"context"
+
+	"github.com/artel/artel/internal/api"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
+)
+
+// HTTP is the finance area's routes: the reference's invoice writes,
+// which carry their rows inline. See docs/finance.md.
+type HTTP struct {
+	Engine   *entity.Engine
+	Invoices *Module
+}
+
+// Routes registers the area's routes and error wording. Reads, lists and
+// deletes of invoices are the generic ones, under the rules' hooks.
+func (a *HTTP) Routes(rt *api.Routes) {
+	rt.Handle("POST /invoice", a.save)
+	rt.Handle("POST /invoice/{id}", a.save)
+	rt.Messages(Wording)
+}
+
+// save creates or updates an invoice with its rows, all in one
+// transaction: a refused row or invoice writes nothing. The invoice's
+// own fields are saved in the caller's name (rights, links the caller
+// must see); its rows are attached by the rules (SetRows), as rows just
+// made are not yet seen through the invoice.
+func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {
+	in, res := r.Input()
+	if res != nil {
+		return *res
+	}
+	var id int64
+	if len(r.IDs) > 0 {
+		id = r.IDs[0]
+	}
+	sc := r.Scope()
+	var rec *entity.Record
+	err := a.Engine.DB.WithTx(ctx, func(ctx context.Context) error {
+		raw, withRows := in["rows"]
+		delete(in, "rows")
+		var rows []value.Link
+		if withRows {
+			var err error
+			if rows, err = a.Invoices.WriteRows(ctx, sc, id, raw); err != nil {
+				return err
+			}
+		}
+		// An update's rows are judged on the status the invoice had
+		// before this request; the caller's update then decides.
+		if withRows && id != 0 {
+			if err := a.Invoices.SetRows(ctx, sc, id, rows, true); err != nil {
+				return err
+			}
+		}
+		var err error
+		if id == 0 {
+			rec, err = a.Engine.Create(ctx, sc, "Invoice", in)
+		} else {
+			rec, err = a.Engine.Update(ctx, sc, "Invoice", id, in)
+		}
+		if err == nil && withRows && id == 0 {
+			err = a.Invoices.SetRows(ctx, sc, rec.ID, rows, false)
+			if err == nil {
+				rec, err = a.Engine.Get(ctx, sc, "Invoice", rec.ID)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return r.Fail(err)
+	}
+	sel, err := r.Selection(true)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.One(ctx, rec, sel)
+}

@@ -1,0 +1,82 @@
+// The invoice writes (docs/finance.md): an invoice is saved with its rows
+// inline, and a payment is a change of status. A saved invoice and the
+// deal whose debt it moves go into the entity store, so the list, the
+// card and the deal card follow.
+import { api } from '../../data/api';
+import { ingest } from '../../data/entities';
+import { reloadLists } from '../../data/lists';
+import type { Entity, Link } from '../../data/types';
+import type { RowDraft } from './totals';
+import { round2 } from './format';
+
+export interface InvoiceDraft {
+  payer: Link | null;
+  deal: Link | null;
+  invoiceDate: Date;
+  deadline: Date | null;
+  rows: RowDraft[];
+}
+
+const day = (d: Date) => ({ contentType: 'DateOnly', year: d.getFullYear(), month: d.getMonth(), day: d.getDate() });
+const rub = (v: number) => ({ contentType: 'Money', value: v, currency: 'RUB' });
+
+/** rowBody is a row as the server reads it: one of price / priceWithoutTax says how its VAT counts. */
+function rowBody(r: RowDraft): Record<string, unknown> {
+  return {
+    contentType: 'OfferRow',
+    ...(r.id ? { id: r.id } : {}),
+    name: r.name,
+    quantity: r.quantity,
+    unit: r.unit ? { contentType: 'Unit', name: r.unit } : null,
+    [r.vatOnTop ? 'priceWithoutTax' : 'price']: rub(round2(r.price)),
+    tax: r.vatRate === null ? null : { contentType: 'Tax', name: `НДС ${r.vatRate}%`, rate: r.vatRate },
+    discount: r.discount > 0 ? { contentType: 'Discount', type: r.discountType, valueInMain: round2(r.discount) } : null,
+  };
+}
+
+async function settle(invoice: Entity): Promise<Entity> {
+  ingest(invoice, { full: true });
+  reloadLists('Invoice');
+  const deal = invoice.deal as Link | null;
+  if (deal) ingest((await api.get<Entity>(`deal/${deal.id}`)).data, { full: true });
+  return invoice;
+}
+
+/** saveInvoice creates (no id) or updates an invoice with its rows. */
+export async function saveInvoice(d: InvoiceDraft, id?: string): Promise<Entity> {
+  const body = {
+    contentType: 'Invoice',
+    payer: d.payer,
+    deal: d.deal,
+    invoiceDate: day(d.invoiceDate),
+    deadline: d.deadline ? day(d.deadline) : null,
+    rows: d.rows.map(rowBody),
+  };
+  return settle((await api.post<Entity>(id ? `invoice/${id}` : 'invoice', body)).data);
+}
+
+/** setStatus moves an invoice (paid: a payment; drawn from paid: cancelled). */
+export async function setStatus(id: string, status: string): Promise<Entity> {
+  return settle((await api.post<Entity>(`invoice/${id}`, { contentType: 'Invoice', status })).data);
+}
+
+/** invoiceRows are an invoice's rows as the editor holds them. */
+export async function invoiceRows(id: string): Promise<RowDraft[]> {
+  const rows = (await api.get<Entity[]>(`invoice/${id}/rows`)).data ?? [];
+  return rows.map((r) => {
+    const onTop = !r.price && !!r.priceWithoutTax;
+    const price = ((onTop ? r.priceWithoutTax : r.price) as { value?: number } | null)?.value ?? 0;
+    const disc = r.discount as { type?: 'percent' | 'absolute'; valueInMain?: number } | null;
+    return {
+      id: String(r.id),
+      name: String(r.name ?? ''),
+      quantity: Number(r.quantity ?? 1),
+      unit: String((r.unit as { name?: string } | null)?.name ?? ''),
+      price,
+      vatRate: (r.tax as { rate?: number } | null)?.rate ?? null,
+      vatOnTop: onTop,
+      discountType: disc?.type ?? 'percent',
+      discount: disc?.valueInMain ?? 0,
+    };
+  });
+}

@@ -1,0 +1,25 @@
+// Invoices (spec 000 §2 Other: /invoices with ?status=1..4 or overdue):
+// the pages the route table opens for this area. The card and the new
+// invoice's addresses are the app's own.
+import { useLocation, useParams } from 'react-router';
+import { invoiceFilterId } from '../../app/mapping/queryFilters';
+import InvoiceCardPage from './InvoiceCardPage';
+import InvoiceListPage from './InvoiceListPage';
+
+/** /invoices[?status=…]: the list of one status filter. */
+export function InvoiceListRoute() {
+  const id = invoiceFilterId(useLocation().search);
+  return <InvoiceListPage key={id ?? 'all'} filterId={id} />;
+}
+
+/** /invoices/{id}/card: an invoice. */
+export function InvoiceCardRoute() {
+  const { id } = useParams();
+  return id ? <InvoiceCardPage key={id} id={id} /> : null;
+}
+
+/** /invoices/new[?deal={dealId}]: a new invoice, billing the deal when one is named. */
+export function InvoiceNewRoute() {
+  const deal = new URLSearchParams(useLocation().search).get('deal') ?? undefined;
+  return <InvoiceCardPage key={deal ?? 'new'} dealId={deal && /^\d+$/.test(deal) ? deal : undefined} />;
+}
