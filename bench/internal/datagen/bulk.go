@@ -12,6 +12,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/module/task"
+	"github.com/artel/artel/internal/money"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -132,6 +133,18 @@ func (w *bulkWriter) write(ctx context.Context, t *catalog.Type, rows []Row) ([]
 			// passed since: as of now, whatever the row's creation time.
 			status, _ := vals[at[t.Field("status").Column]].(string)
 			set(f.Column, boolInt(task.IsOverdue(vals[at[t.Field("deadline").Column]], status, w.now)))
+		}
+		if t.Name == "Deal" {
+			// The finance rules start a deal owing its whole price: no
+			// invoice is paid yet (internal/module/finance, debt.go).
+			price, _ := vals[at[t.Field("price").Column]].(string)
+			debt, progress := money.Owed(price, 0)
+			f := t.Field("debt")
+			set(f.Column, debt)
+			if s, ok := f.Kind.(value.Sorter); ok {
+				set(f.Column+"_s", s.SortKey(debt))
+			}
+			set(t.Field("paymentProgress").Column, progress)
 		}
 		if t.Name == "Comment" {
 			// The comment module starts every comment with no answers.
