@@ -32,10 +32,15 @@ func TestClientFigures(t *testing.T) {
 		date := func(y, m, d int) map[string]any {
 			return map[string]any{"contentType": "DateOnly", "year": y, "month": m, "day": d}
 		}
+		// An invoice's sum is its rows' (internal/module/finance): one row each.
+		rows := func(rub float64) []any {
+			return []any{map[string]any{"contentType": "OfferRow", "name": "Услуги",
+				"price": map[string]any{"contentType": "Money", "value": rub, "currency": "RUB"}}}
+		}
 		for _, inv := range []map[string]any{
-			{"sum": 1000, "status": "drawn", "deadline": date(2020, 0, 1)},
-			{"sum": 300, "status": "drawn", "deadline": date(2999, 0, 1)},
-			{"sum": 500, "status": "paid"},
+			{"rows": rows(1000), "status": "drawn", "deadline": date(2020, 0, 1)},
+			{"rows": rows(300), "status": "drawn", "deadline": date(2999, 0, 1)},
+			{"rows": rows(500), "status": "paid"},
 		} {
 			inv["name"], inv["invoiceDate"] = "Счёт", date(2020, 0, 1)
 			inv["payer"], inv["recipient"], inv["consignee"] = apitest.Link("Payer", payer), apitest.Link("Payer", payer), apitest.Link("Payer", payer)
