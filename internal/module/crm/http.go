@@ -42,11 +42,12 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /contractor/{id}/contacts", a.contacts)
 	rt.Handle("GET /contractor/{id}/payers", a.payersOf)
 	rt.Handle("POST /contractor/{id}/payers", a.addPayer)
-	rt.Handle("GET /crmFilter", a.crmFilters)
 	rt.Handle("GET /crmFilter/export", a.export)
+	panel := &api.FilterPanel{Type: "CrmFilter", Href: "/crm/filter/", Lister: a.Engine, Count: a.clientCount}
 	for _, f := range SystemFilters {
-		rt.Handle("GET /crmFilter/"+f.ID, a.crmSystemFilter(f))
+		panel.Builtin = append(panel.Builtin, api.BuiltinFilter{ID: f.ID, Ru: f.Ru, En: f.En})
 	}
+	panel.Routes(rt)
 	rt.Messages(messages)
 }
 

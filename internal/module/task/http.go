@@ -32,10 +32,11 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /task/templates", a.taskTemplates)
 	rt.Handle("POST /task/{id}/bonus", a.taskBonus)
 	rt.Handle("GET /task/treeLevel", a.taskTreeLevel)
-	rt.Handle("GET /taskFilter", a.taskFilters)
+	panel := &api.FilterPanel{Type: "TaskFilter", Href: "/task/filter/", Lister: a.Engine, Count: a.taskCount}
 	for _, f := range SystemFilters {
-		rt.Handle("GET /taskFilter/"+f.ID, a.taskSystemFilter(f))
+		panel.Builtin = append(panel.Builtin, api.BuiltinFilter{ID: f.ID, Ru: f.Ru, En: f.En})
 	}
+	panel.Routes(rt)
 	rt.Handle("POST /task/{id}/negotiationItems", a.negotiationAddItem)
 	rt.Handle("POST /negotiation/{id}/approve", a.negotiationVisa(true))
 	rt.Handle("POST /negotiation/{id}/reject", a.negotiationVisa(false))
