@@ -2,7 +2,7 @@
 // live totals, its status and the moves it allows ("mark paid" among
 // them). A new invoice from a deal bills the deal's debt in one row.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
@@ -15,7 +15,8 @@ import { useEntity, useList } from '../../data/hooks';
 import type { Entity, Link } from '../../data/types';
 import { dayInputProps } from '../../fields/dateInputs';
 import { LinkName, isLink } from '../../fields/link/LinkName';
-import { STATUS_COLOR, kopecksText } from './format';
+import { kopecksText } from './format';
+import { StatusBadge } from './StatusBadge';
 import { invoiceRows, saveInvoice, setStatus, type InvoiceDraft } from './invoiceApi';
 import { RowsEditor, emptyRow } from './RowsEditor';
 import { invoiceTotals } from './totals';
@@ -113,12 +114,6 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
     paid: t('finance.move.paid'),
     rejected: t('finance.move.rejected'),
   };
-  const statusLabel: Record<string, string> = {
-    created: t('finance.status.created'),
-    drawn: t('finance.status.drawn'),
-    paid: t('finance.status.paid'),
-    rejected: t('finance.status.rejected'),
-  };
   const possible = (invoice?.possibleStatuses as string[] | undefined) ?? [];
   return (
     <Stack gap="md" p="md" data-testid="invoice-card">
@@ -130,9 +125,7 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
       </Group>
       {id && (
         <Group gap="xs">
-          <Badge variant="light" color={STATUS_COLOR[status]} data-testid="invoice-status" data-status={status} styles={{ root: { textTransform: 'none' } }}>
-            {statusLabel[status] ?? status}
-          </Badge>
+          <StatusBadge status={status} testId="invoice-status" />
           {possible.map((s) => (
             <Button key={s} size="xs" variant={s === 'paid' ? 'filled' : 'default'} color={s === 'paid' ? 'green' : undefined} disabled={busy}
               data-testid={s === 'paid' ? 'invoice-mark-paid' : 'invoice-move'} data-status={s} onClick={() => void run(() => setStatus(id, s))}>

@@ -1,13 +1,14 @@
 // /invoices[?status=1..4|overdue]: the invoices of one status (or all, or
 // the overdue ones), with their sums and the total of those listed.
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { invoiceFilter, type InvoiceFilterId } from '../../app/mapping/queryFilters';
 import { useList } from '../../data/hooks';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import { money } from '../deal/money';
-import { STATUS_COLOR, kopecksText } from './format';
+import { kopecksText } from './format';
+import { StatusBadge } from './StatusBadge';
 
 const FIELDS = ['number', 'name', 'payer', 'deal', 'invoiceDate', 'deadline', 'status', 'sum'];
 const FILTERS: { id: InvoiceFilterId | undefined; query: string }[] = [
@@ -45,12 +46,6 @@ export default function InvoiceListPage({ filterId }: { filterId?: InvoiceFilter
     paid: t('shell.invoices.paid'),
     rejected: t('shell.invoices.rejected'),
     overdue: t('shell.invoices.overdue'),
-  };
-  const status: Record<string, string> = {
-    created: t('finance.status.created'),
-    drawn: t('finance.status.drawn'),
-    paid: t('finance.status.paid'),
-    rejected: t('finance.status.rejected'),
   };
   return (
     <Stack gap="sm" p="md" data-testid="invoice-list">
@@ -92,9 +87,7 @@ export default function InvoiceListPage({ filterId }: { filterId?: InvoiceFilter
               <Table.Td>{isLink(inv.deal) ? <LinkName link={inv.deal} /> : ''}</Table.Td>
               <Table.Td>{dateText(inv.deadline)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS_COLOR[String(inv.status)]} styles={{ root: { textTransform: 'none' } }}>
-                  {status[String(inv.status)] ?? String(inv.status ?? '')}
-                </Badge>
+                <StatusBadge status={String(inv.status ?? '')} />
               </Table.Td>
               <Table.Td style={{ textAlign: 'right' }}>{money(inv.sum)}</Table.Td>
             </Table.Tr>
