@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -72,16 +73,7 @@ func (m *Module) auditors(ctx context.Context, account, deal int64) ([]value.Lin
 	if err != nil {
 		return nil, fmt.Errorf("deal: auditors of %d: %w", deal, err)
 	}
-	defer rows.Close()
-	var out []value.Link
-	for rows.Next() {
-		var l value.Link
-		if err := rows.Scan(&l.Type, &l.ID); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return store.Links(rows)
 }
 
 func idString(id int64) string { return strconv.FormatInt(id, 10) }
