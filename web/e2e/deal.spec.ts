@@ -2,25 +2,11 @@
 // added to the sales process, dragged across the kanban to the next
 // state, and drags the process refuses explained on screen; the card
 // shows the moves in its status history.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, collectErrors, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ADMIN, collectErrors, drag, signIn } from './helpers';
 
 // Wide enough for the process's six columns beside the menu.
 test.use({ viewport: { width: 1800, height: 900 } });
-
-/** drag moves a kanban card onto a column with the mouse, as a person would. */
-async function drag(page: Page, card: Locator, column: Locator) {
-  await column.scrollIntoViewIfNeeded();
-  const from = (await card.boundingBox())!;
-  const to = (await column.boundingBox())!;
-  const x = from.x + from.width / 2;
-  const y = from.y + from.height - 6;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 12, y + 12, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
-  await page.mouse.up();
-}
 
 test('a new deal is dragged to the next state, and refused drags say why', async ({ page }) => {
   await signIn(page, ADMIN);

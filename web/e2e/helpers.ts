@@ -1,5 +1,5 @@
 // Sign-in and console helpers shared by the browser tests.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface User {
   username: string;
@@ -28,4 +28,18 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message} @ ${page.url()}`));
   return errors;
+}
+
+/** drag moves a kanban card onto a column with the mouse, as a person would. */
+export async function drag(page: Page, card: Locator, column: Locator) {
+  await column.scrollIntoViewIfNeeded();
+  const from = (await card.boundingBox())!;
+  const to = (await column.boundingBox())!;
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height - 6;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 12, y + 12, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+  await page.mouse.up();
 }

@@ -2,8 +2,8 @@
 // going from the administrator to the demo user and back through its
 // statuses, the kanban performing (and refusing) moves by drag and drop,
 // and the comment composer keeping its draft over a reload.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, DEMO, collectErrors, signIn, type User } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO, collectErrors, drag, signIn, type User } from './helpers';
 
 // Wide enough for the first kanban columns beside the menu and the filters.
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -70,19 +70,6 @@ test('a task set by the administrator is accepted and done by the demo user, the
   await expect(page.getByTestId('entity-card').getByTestId('task-status').first()).toHaveAttribute('data-status', 'completed');
   await expect(page.getByTestId('entity-card').getByTestId('task-status').first()).toHaveText('Завершена');
 });
-
-/** drag moves a kanban card onto a column with the mouse, as a person would. */
-async function drag(page: Page, card: Locator, column: Locator) {
-  const from = (await card.boundingBox())!;
-  const to = (await column.boundingBox())!;
-  const x = from.x + from.width / 2;
-  const y = from.y + from.height - 6;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 12, y + 12, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
-  await page.mouse.up();
-}
 
 test('a kanban drop performs the allowed action, and a drop the rules forbid is refused', async ({ page }) => {
   await signIn(page, ADMIN);
