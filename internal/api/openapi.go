@@ -105,7 +105,7 @@ func fieldSchema(f *catalog.Field) map[string]any {
 		return map[string]any{"type": "array", "items": linkSchema(f.Targets)}
 	case catalog.RoleCount:
 		return map[string]any{"type": "integer"}
-	case catalog.RoleComputed:
+	case catalog.RoleComputed, catalog.RoleHeld:
 		return map[string]any{}
 	}
 	switch k := f.Kind.(type) {

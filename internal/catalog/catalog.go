@@ -23,6 +23,10 @@ const (
 	RoleCount                 // the number of items in another collection field
 	RoleComputed              // derived by module rules at read time; not stored
 	RoleWriteOnly             // accepted on write and handed to hooks; never stored or shown
+	// RoleHeld is kept by a module in tables of its own (a to-do's
+	// participants with their answers): given on write to the module's
+	// hooks (Change.Held), shown by the module's Computer.
+	RoleHeld
 )
 
 // Labels is a label in each complete interface language.
@@ -71,7 +75,7 @@ func (f *Field) Stored() bool { return f.Role == RoleValue || f.Role == RoleLink
 // Writable reports whether a client may set the field.
 func (f *Field) Writable() bool {
 	switch f.Role {
-	case RoleValue, RoleLink, RoleLinks, RoleWriteOnly:
+	case RoleValue, RoleLink, RoleLinks, RoleWriteOnly, RoleHeld:
 		return !f.ReadOnly
 	}
 	return false

@@ -119,6 +119,8 @@ func (c *Catalog) buildField(t *Type, r row) *Field {
 	}
 	targets, many := c.linkTargets(linkType)
 	switch {
+	case held[t.Name+"."+r.name]:
+		f.Role = RoleHeld
 	case computed[r.name]:
 		f.Role = RoleComputed
 	case writeOnly[r.name]:
@@ -137,7 +139,7 @@ func (c *Catalog) buildField(t *Type, r row) *Field {
 		f.Kind = kindFor(r.typ, f.Enum)
 		f.Indexed = indexed[r.name]
 	}
-	if f.Role == RoleComputed || f.Role == RoleWriteOnly {
+	if f.Role == RoleComputed || f.Role == RoleWriteOnly || f.Role == RoleHeld {
 		f.Sortable = false
 	}
 	// A required flag means "must be given on create" only where an empty
@@ -167,7 +169,7 @@ func (c *Catalog) resolve(t *Type) error {
 		switch coll.Role {
 		case RoleLinks, RoleReverse:
 			f.Role, f.CountOf, f.Kind, f.Sortable = RoleCount, coll.Name, nil, false
-		case RoleComputed:
+		case RoleComputed, RoleHeld:
 			f.Role, f.Kind, f.Sortable = RoleComputed, nil, false
 		}
 	}

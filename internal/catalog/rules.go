@@ -28,6 +28,11 @@ var computed = set(
 	"summAccountReceivable", "summAccountReceivableOverdue",
 )
 
+// held fields are kept by a module in tables of its own (RoleHeld): a
+// to-do's participants carry each one's answer to the invitation, and
+// the calendar reads them by person and time (internal/module/todo).
+var held = set("Todo.participants")
+
 // addWriteOnly gives types a write-only field the reference lacks: a guest
 // (ContractorHuman with guest access) gets a password the same way an
 // employee does.

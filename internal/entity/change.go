@@ -25,6 +25,7 @@ type Change struct {
 	Many      map[string][]value.Link    // collections to replace
 	Extra     map[string]any             // extra field values to write
 	WriteOnly map[string]json.RawMessage // e.g. password, for hooks
+	Held      map[string]json.RawMessage // RoleHeld fields, for the module keeping them
 }
 
 // Fields lists the names the change writes, for events.
@@ -54,7 +55,7 @@ var null = []byte("null")
 func (e *Engine) decode(ctx context.Context, sc Scope, t *catalog.Type, in Input, old *Record) (*Change, error) {
 	c := &Change{Scope: sc, Type: t, New: old == nil, Old: old,
 		Values: map[string]any{}, Links: map[string]*value.Link{}, Many: map[string][]value.Link{},
-		Extra: map[string]any{}, WriteOnly: map[string]json.RawMessage{}}
+		Extra: map[string]any{}, WriteOnly: map[string]json.RawMessage{}, Held: map[string]json.RawMessage{}}
 	if old != nil {
 		c.ID = old.ID
 	}
@@ -122,6 +123,8 @@ func (e *Engine) decode(ctx context.Context, sc Scope, t *catalog.Type, in Input
 			c.Many[name] = ls
 		case catalog.RoleWriteOnly:
 			c.WriteOnly[name] = raw
+		case catalog.RoleHeld:
+			c.Held[name] = raw
 		}
 	}
 	e.checkRequired(c, extras, bad)

@@ -37,7 +37,7 @@ func (s Selection) wants(f *catalog.Field) bool {
 	switch f.Role {
 	case catalog.RoleValue, catalog.RoleLink, catalog.RoleCount:
 		return true
-	case catalog.RoleLinks:
+	case catalog.RoleLinks, catalog.RoleHeld:
 		return s.Full
 	}
 	return false

@@ -69,7 +69,7 @@ func (e *Engine) Save(ctx context.Context, c *Change) (*Record, error) {
 func NewChange(sc Scope, t *catalog.Type, old *Record) *Change {
 	c := &Change{Scope: sc, Type: t, New: old == nil, Old: old, Values: map[string]any{},
 		Links: map[string]*value.Link{}, Many: map[string][]value.Link{}, Extra: map[string]any{},
-		WriteOnly: map[string]json.RawMessage{}}
+		WriteOnly: map[string]json.RawMessage{}, Held: map[string]json.RawMessage{}}
 	if old != nil {
 		c.ID = old.ID
 	}

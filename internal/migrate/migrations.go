@@ -231,4 +231,23 @@ var migrations = []Migration{
 		// (internal/module/finance); deals made before start right.
 		return nil
 	}, DealDebts},
+	{20, "to-do attendees and calendar feeds", func(d store.Dialect) []string {
+		// Who a to-do is in the day of (its responsible and its invitees
+		// with their answers), with its span copied, so a calendar reads a
+		// person's range from one index (internal/module/todo). A feed is
+		// a user's secret iCal address, kept as a hash. (18 and 19 are
+		// held for branches landing beside this one.)
+		return []string{
+			`CREATE TABLE todo_attendees (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, role TEXT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, status TEXT NOT NULL,
+				pos INTEGER NOT NULL, start_ms BIGINT, end_ms BIGINT, all_day INTEGER NOT NULL DEFAULT 0,
+				UNIQUE (todo_id, role, subject_type, subject_id))`,
+			`CREATE INDEX todo_attendees_subject ON todo_attendees (account_id, subject_type, subject_id, start_ms)`,
+			`CREATE INDEX todo_attendees_todo ON todo_attendees (account_id, todo_id)`,
+			`CREATE TABLE calendar_feeds (account_id BIGINT NOT NULL, subject_type TEXT NOT NULL,
+				subject_id BIGINT NOT NULL, token_hash TEXT NOT NULL UNIQUE, created_at BIGINT NOT NULL,
+				PRIMARY KEY (account_id, subject_type, subject_id))`,
+		}
+	}, TodoAttendees},
 }

@@ -50,6 +50,12 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 	if m := p.members(sc, t, r.Members); m != nil {
 		parts, args = append(parts, m.SQL), append(args, m.Args...)
 	}
+	if r.Listed != nil {
+		l := r.Listed
+		parts = append(parts, fmt.Sprintf("%s.id IN (SELECT %s FROM %s WHERE account_id = ? AND %s = ? AND %s = ?)",
+			t.Table, l.Own, l.Table, l.TypeCol, l.IDCol))
+		args = append(args, sc.Account, sc.Actor.Type, sc.Actor.ID)
+	}
 	// Three hops reach a task from a negotiation visa (visa, version,
 	// item); the bound keeps a cycle of Via rules finite.
 	if r.Via != "" && depth < 3 {

@@ -16,6 +16,9 @@ type Rule struct {
 	// Through is Via for an entity that names its subject in a table of
 	// its own module rather than in a link of its own.
 	Through *Through
+	// Listed makes an entity visible to the people its module lists for
+	// it in a table of its own (a to-do's invitees).
+	Listed *Listed
 	// Add is the permission to create; "" lets every employee create.
 	Add string
 	// EditBy are the single-link members who may change an entity; with
@@ -42,6 +45,14 @@ type Through struct {
 	Where                      string
 }
 
+// Listed names, per entity, the people a module keeps for it: rows of
+// Table whose column Own is the entity's id and whose TypeCol and IDCol
+// name a person. Table has an account_id column and an index on
+// (account_id, TypeCol, IDCol).
+type Listed struct {
+	Table, Own, TypeCol, IDCol string
+}
+
 // rules per content type; types not listed follow defaultRule.
 var rules = map[string]Rule{
 	"Task":    {Members: taskMembers, Add: "tasks_add", EditBy: []string{"owner", "responsible"}, GuestSee: true},
@@ -65,14 +76,15 @@ var rules = map[string]Rule{
 	"NegotiationItem":        {Via: "task", AdminOnly: true, GuestSee: true},
 	"NegotiationItemVersion": {Via: "negotiationItem", AdminOnly: true, GuestSee: true},
 	"NegotiationVisa":        {Via: "version", AdminOnly: true, GuestSee: true},
-	"Todo":                   {Members: []string{"userCreated", "responsible", "participants"}, Add: "todos_add", EditBy: []string{"userCreated", "responsible"}, GuestSee: true, GuestAdd: true},
-	"Topic":                  {Members: []string{"owner", "participants", "visavis"}, Add: "discuss_add", EditBy: []string{"owner"}, GuestSee: true},
-	"ContractorHuman":        {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
-	"ContractorCompany":      {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
-	"Payer":                  {Read: "crm_enter", Add: "crm_add"},
-	"Deal":                   {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
-	"Program":                {Read: "deal_enter", AdminOnly: true},
-	"ProgramState":           {Read: "deal_enter", AdminOnly: true},
+	"Todo": {Members: []string{"userCreated", "responsible"}, Add: "todos_add", EditBy: []string{"userCreated", "responsible"}, GuestSee: true, GuestAdd: true,
+		Listed: &Listed{Table: "todo_attendees", Own: "todo_id", TypeCol: "subject_type", IDCol: "subject_id"}},
+	"Topic":             {Members: []string{"owner", "participants", "visavis"}, Add: "discuss_add", EditBy: []string{"owner"}, GuestSee: true},
+	"ContractorHuman":   {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
+	"ContractorCompany": {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
+	"Payer":             {Read: "crm_enter", Add: "crm_add"},
+	"Deal":              {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
+	"Program":           {Read: "deal_enter", AdminOnly: true},
+	"ProgramState":      {Read: "deal_enter", AdminOnly: true},
 	// Transitions are the process's rules (internal/module/deal), set by
 	// administrators; a deal's positions follow the deal.
 	"ProgramTransition": {Read: "deal_enter", AdminOnly: true},

@@ -19,10 +19,10 @@ type Request struct {
 }
 
 // requestActions maps the reference's request types to the actions they
-// ask for. The invitations are not here yet: the rights table does not
-// follow a Participant's subject, so an invitee cannot reach the to-do
-// (docs/todo.md).
+// ask for.
 var requestActions = map[string]string{
+	"TodoAcceptInvitationActionRequest": "act_accept_invite",
+	"TodoRejectInvitationActionRequest": "act_reject_invite",
 	"TodoFinishActionRequest":           "act_finish",
 	"TodoRenewActionRequest":            "act_renew",
 	"TodoTakeActionRequest":             "act_take",
@@ -114,8 +114,20 @@ func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Re
 			out = rec
 			return e.Delete(ctx, sc, "Todo", id)
 		}
-		if !slices.Contains(possible(ctx, e, sc, rec), req.Action) {
+		att := attendees{e.DB}
+		answers, err := att.answersOf(ctx, sc, []int64{id})
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(possible(ctx, e, sc, rec, answers[id]), req.Action) {
 			return entity.ErrForbidden
+		}
+		if status := inviteAnswer[req.Action]; status != "" {
+			if _, err := att.answer(ctx, sc.Account, id, sc.Actor, status); err != nil {
+				return err
+			}
+			out, err = e.Get(ctx, sc, "Todo", id)
+			return err
 		}
 		in := entity.Input{}
 		switch req.Action {

@@ -7,8 +7,8 @@ import (
 	"github.com/artel/artel/internal/entity"
 )
 
-// HTTP is the to-do area's routes: POST /todo/{id}/doAction and
-// GET /todoStatus.
+// HTTP is the to-do area's routes: the actions, the invitees, the
+// calendar (GET /time), statuses and categories.
 type HTTP struct {
 	Engine *entity.Engine
 }
@@ -17,6 +17,16 @@ type HTTP struct {
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /todo/{id}/doAction", a.doAction)
 	rt.Handle("GET /todoStatus", a.statuses)
+	rt.Handle("GET /todoCategory", a.categories)
+	rt.Handle("GET /time", a.calendar)
+	rt.Describe("GET /time", [2]string{"Дела людей (по умолчанию — свои) за период: from, to (DateTime, не больше 45 дней), subjects",
+		"The to-dos of people (the caller by default) in a period: from, to (DateTime, at most 45 days), subjects"})
+	rt.Handle("GET /todo/{id}/participants", a.participants)
+	rt.Handle("GET /todo/{id}/allParticipants", a.allParticipants)
+	rt.Handle("POST /todo/{id}/participants", a.invite)
+	for _, typ := range subjectTypes {
+		rt.Handle("DELETE /todo/{id}/participants/"+typ+"/{id}", a.uninvite(typ))
+	}
 }
 
 // doAction serves POST /todo/{id}/doAction with a Todo*ActionRequest
@@ -50,6 +60,41 @@ func (a *HTTP) statuses(ctx context.Context, r *api.Request) api.Response {
 	out := make([]any, len(Statuses))
 	for i, s := range Statuses {
 		out[i] = s.Encode(r.Lang())
+	}
+	return api.OK(out)
+}
+
+// categories serves GET /todoCategory, named in the caller's language.
+func (a *HTTP) categories(ctx context.Context, r *api.Request) api.Response {
+	out := make([]any, len(Categories))
+	for i, c := range Categories {
+		out[i] = c.Encode(r.Lang())
+	}
+	return api.OK(out)
+}
+
+// calendar serves GET /time: the to-dos of the people named (the caller
+// by default) between from and to that the caller sees, earliest first.
+func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
+	from, _ := r.TakeQuery("from")
+	to, _ := r.TakeQuery("to")
+	subjects, _ := r.TakeQuery("subjects")
+	rg, bad := ParseRange(r.Scope(), from, to, subjects)
+	if bad != nil {
+		return r.Fail(bad)
+	}
+	rg.Loc = r.Options().Location
+	recs, err := Calendar(ctx, a.Engine, r.Scope(), rg)
+	if err != nil {
+		return r.Fail(err)
+	}
+	sel, err := r.Selection(false)
+	if err != nil {
+		return r.Fail(err)
+	}
+	out, err := r.Encode(ctx, recs, sel)
+	if err != nil {
+		return r.Fail(err)
 	}
 	return api.OK(out)
 }

@@ -51,34 +51,57 @@ func statusByID(id string) (Status, bool) {
 	return Statuses[i], true
 }
 
-// Register adds the to-do actions to possibleActions and makes list
-// pages read the fields they follow from.
+// Register adds the to-do rules to the engine: the when rules, the
+// attendees kept with each write, the fields read from them, and the
+// actions in possibleActions; list pages read the fields they follow
+// from.
 func Register(e *entity.Engine, p *rights.Policy) {
-	e.NeedFields("Todo", "status", "responsible", "userCreated")
+	e.NeedFields("Todo", "status", "responsible", "userCreated", "when")
+	h := hooks{e: e, att: attendees{e.DB}}
+	e.Hook("Todo", entity.Hooks{BeforeSave: h.beforeSave, AfterSave: h.afterSave, BeforeDelete: h.beforeDelete})
+	e.Compute("Todo", h.computer())
 	if p.More == nil {
 		p.More = map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string{}
 	}
 	p.More["Todo"] = func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string {
+		ids := make([]int64, len(recs))
+		for i, rec := range recs {
+			ids[i] = rec.ID
+		}
+		answers, _ := h.att.answersOf(ctx, sc, ids)
 		out := make(map[int64][]string, len(recs))
 		for _, rec := range recs {
-			out[rec.ID] = possible(ctx, e, sc, rec)
+			out[rec.ID] = possible(ctx, e, sc, rec, answers[rec.ID])
 		}
 		return out
 	}
 }
 
-// possible is what the scope may do to a to-do now: who may edit it
-// (its creator and responsible, by the rights table) finishes an open
-// one, renews a finished one, and takes an open one given to someone
-// else.
-func possible(ctx context.Context, e *entity.Engine, sc entity.Scope, rec *entity.Record) []string {
+// inviteAnswer is the status each invitation action sets.
+var inviteAnswer = map[string]string{"act_accept_invite": Accepted, "act_reject_invite": Rejected}
+
+// possible is what the scope may do to a to-do now: an invitee (answer
+// is their status, "" for someone not invited) accepts or rejects, and
+// may change their mind; who may edit it (its creator and responsible,
+// by the rights table) finishes an open one, renews a finished one, and
+// takes an open one given to someone else.
+func possible(ctx context.Context, e *entity.Engine, sc entity.Scope, rec *entity.Record, answer string) []string {
+	var acts []string
+	if answer != "" && !finished(rec) {
+		if answer != Accepted {
+			acts = append(acts, "act_accept_invite")
+		}
+		if answer != Rejected {
+			acts = append(acts, "act_reject_invite")
+		}
+	}
 	if e.Policy == nil || e.Policy.Allow(ctx, sc, entity.ActEdit, rec.Type, rec) != nil {
-		return nil
+		return acts
 	}
 	if finished(rec) {
-		return []string{"act_renew"}
+		return append(acts, "act_renew")
 	}
-	acts := []string{"act_finish"}
+	acts = append(acts, "act_finish")
 	if sc.Actor.Type == "Employee" && rec.Links["responsible"] != sc.Actor {
 		acts = append(acts, "act_take")
 	}
