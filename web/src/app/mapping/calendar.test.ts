@@ -6,7 +6,6 @@ import {
   periodRange,
   storedPeriod,
   storePeriod,
-  timeFilter,
   timeRedirect,
   todoFilter,
   todoRedirect,
@@ -70,10 +69,5 @@ describe('periods', () => {
     expect(periodRange('week', wed).map((d) => d.toDateString())).toEqual([new Date(2026, 0, 5).toDateString(), new Date(2026, 0, 12).toDateString()]);
     expect(periodRange('week', new Date(2026, 0, 11))[0].getDate()).toBe(5);
     expect(periodRange('day', wed)[1].getDate()).toBe(8);
-  });
-  it('filters the to-do time between the bounds', () => {
-    const terms = timeFilter('day', new Date(2026, 0, 7)).termGroup.terms;
-    expect(terms[0]).toMatchObject({ comparison: 'more', value: { year: 2026, month: 0, day: 6 } });
-    expect(terms[1]).toMatchObject({ comparison: 'less', value: { year: 2026, month: 0, day: 8 } });
   });
 });

@@ -2,7 +2,7 @@
 // month, week and day views, /todo/{type}/ for list and filter views, and
 // links /{section}/{period}/?day=YYYY-MM-DD. The chosen period is kept in
 // the browser.
-import { allOf, dateCompare, refIs, type FilterConfig } from './filters';
+import { allOf, refIs, type FilterConfig } from './filters';
 
 export const timeTypes = ['month', 'week', 'day'] as const;
 export const todoTypes = ['list', 'filter'] as const;
@@ -83,13 +83,6 @@ export function periodRange(type: TimeType, day: Date): [Date, Date] {
   if (type === 'day') return [new Date(y, m, d), new Date(y, m, d + 1)];
   const monday = d - ((day.getDay() + 6) % 7);
   return [new Date(y, m, monday), new Date(y, m, monday + 7)];
-}
-
-/** timeFilter: to-dos whose time falls in the period (bounds are days, compared in the client's zone). */
-export function timeFilter(type: TimeType, day: Date): FilterConfig {
-  const [start, end] = periodRange(type, day);
-  const before = new Date(start.getFullYear(), start.getMonth(), start.getDate() - 1);
-  return allOf(dateCompare('when', 'more', before), dateCompare('when', 'less', end));
 }
 
 /** todoFilter: myItems are the user's own to-dos. */

@@ -30,7 +30,7 @@ export const ClientAddRoute = named(() => import('../../features/crm/routes'), '
 export const DealListRoute = named(() => import('../../features/deal/routes'), 'DealListRoute');
 export const ProcessListRoute = named(() => import('../../features/deal/routes'), 'ProcessListRoute');
 export const DealCardRoute = named(() => import('../../features/deal/routes'), 'DealCardRoute');
-export const TimeRoute = named(() => import('../areas/calendar'), 'TimeRoute');
+export const TimeRoute = named(() => import('../../features/todo/routes'), 'TimeRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
 export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');
 export const InvoiceListRoute = named(() => import('../../features/finance/routes'), 'InvoiceListRoute');

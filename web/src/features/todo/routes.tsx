@@ -1,0 +1,50 @@
+// The calendar (spec 000 §2 Calendar): /time/{month|week|day}/{filterId}
+// ?day=YYYY-MM-DD, the period from the address, else the one remembered
+// in the browser, else the week.
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PeriodSwitch } from '../../app/areas/calendar';
+import { calendarLink, isTimeType, parseDay, periodRange, storedPeriod, storePeriod, timeRedirect, type TimeType } from '../../app/mapping/calendar';
+import CalendarView from './CalendarView';
+
+function shift(type: TimeType, day: Date, by: number): Date {
+  if (type === 'month') return new Date(day.getFullYear(), day.getMonth() + by, 1);
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate() + by * (type === 'week' ? 7 : 1));
+}
+
+/** /time/{type}/{filterId?}: the user's calendar for a month, a week or a day. */
+export function TimeRoute() {
+  const { type, filterId } = useParams();
+  const [params] = useSearchParams();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const valid = isTimeType(type);
+  useEffect(() => {
+    if (valid) storePeriod(localStorage, type);
+  }, [valid, type]);
+  const dayParam = params.get('day');
+  const day = useMemo(() => parseDay(dayParam) ?? new Date(), [dayParam]);
+  const [start, end] = useMemo(() => (valid ? periodRange(type, day) : [day, day]), [valid, type, day]);
+  if (!valid) return <Navigate to={timeRedirect(storedPeriod(localStorage), filterId)} replace />;
+
+  const last = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 1);
+  const fmt = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' });
+  return (
+    <Stack gap="sm">
+      <Group>
+        <PeriodSwitch period={type} day={day} />
+        <ActionIcon variant="default" onClick={() => navigate(calendarLink(type, shift(type, day, -1)))} aria-label={t('shell.calendar.previous')}>
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+        <ActionIcon variant="default" onClick={() => navigate(calendarLink(type, shift(type, day, 1)))} aria-label={t('shell.calendar.next')}>
+          <IconChevronRight size={16} />
+        </ActionIcon>
+        <Text fw={600} data-testid="calendar-range">{type === 'day' ? fmt.format(start) : fmt.formatRange(start, last)}</Text>
+      </Group>
+      <CalendarView type={type} day={day} />
+    </Stack>
+  );
+}

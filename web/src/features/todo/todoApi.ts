@@ -1,0 +1,70 @@
+// The calendar's calls (docs/todo.md): a period's to-dos from GET /time,
+// moves and new to-dos as ordinary writes, answers to invitations as
+// doAction requests. Saved to-dos go into the entity store so the list
+// and the card follow.
+import { api } from '../../data/api';
+import { ingest } from '../../data/entities';
+import { reloadLists } from '../../data/lists';
+import type { Entity, Link } from '../../data/types';
+import { whenOf, type Span } from './when';
+
+export const CALENDAR_FIELDS = ['name', 'when', 'category', 'status', 'responsible', 'participants', 'place', 'possibleActions'];
+
+const dateTime = (d: Date) => ({ contentType: 'DateTime', value: d.toISOString() });
+
+/** periodTodos are the to-dos of people (the user when none) in [from, to). */
+export async function periodTodos(from: Date, to: Date, subjects?: Link[], signal?: AbortSignal): Promise<Entity[]> {
+  const query: Record<string, unknown> = { from: dateTime(from), to: dateTime(to), fields: CALENDAR_FIELDS };
+  if (subjects?.length) query.subjects = subjects;
+  return (await api.get<Entity[]>('time', query, { signal, batch: false })).data;
+}
+
+async function settle(todo: Entity): Promise<Entity> {
+  ingest(todo, { full: true });
+  reloadLists('Todo');
+  return todo;
+}
+
+/** moveTodo gives a to-do a new time (a drag or a resize on the calendar). */
+export async function moveTodo(id: string, span: Span): Promise<Entity> {
+  return settle((await api.post<Entity>(`todo/${id}`, { contentType: 'Todo', when: whenOf(span) })).data);
+}
+
+export interface TodoDraft {
+  name: string;
+  category: string | null;
+  span: Span;
+  participants: Link[];
+  place: string;
+}
+
+/** createTodo plans a to-do for the user with the people invited. */
+export async function createTodo(d: TodoDraft, me: Link): Promise<Entity> {
+  const body = {
+    contentType: 'Todo',
+    name: d.name.trim(),
+    when: whenOf(d.span),
+    responsible: me,
+    category: d.category ? { contentType: 'TodoCategory', id: d.category } : null,
+    place: d.place.trim() ? { contentType: 'Place', name: d.place.trim() } : null,
+    participants: d.participants.map((subject) => ({ contentType: 'Participant', subject })),
+  };
+  return settle((await api.post<Entity>('todo', body)).data);
+}
+
+/** answerInvite accepts or rejects the user's invitation. */
+export async function answerInvite(id: string, accept: boolean): Promise<Entity> {
+  const contentType = accept ? 'TodoAcceptInvitationActionRequest' : 'TodoRejectInvitationActionRequest';
+  return settle((await api.post<Entity>(`todo/${id}/doAction`, { contentType })).data);
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** categories are the to-do categories, named in the user's language. */
+export async function categories(): Promise<Category[]> {
+  return (await api.get<Category[]>('todoCategory')).data;
+}
