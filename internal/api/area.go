@@ -42,11 +42,26 @@ type Routes struct {
 	public    map[string]bool
 	summaries map[string][2]string
 	beside    map[string]Handler
+	protocols map[string]Protocol
 }
 
 func newRoutes() *Routes {
 	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{},
-		public: map[string]bool{}, summaries: map[string][2]string{}, beside: map[string]Handler{}}
+		public: map[string]bool{}, summaries: map[string][2]string{}, beside: map[string]Handler{}, protocols: map[string]Protocol{}}
+}
+
+// Protocol serves a protocol of its own outside the API's conventions
+// (CalDAV, an iCalendar feed), with its own sign-in; account is the one
+// the request's host names.
+type Protocol func(w http.ResponseWriter, r *http.Request, account int64)
+
+// Protocol registers a handler for every path under prefix (ending in
+// "/"), served outside /api.
+func (rt *Routes) Protocol(prefix string, p Protocol) {
+	if _, dup := rt.protocols[prefix]; dup || !strings.HasSuffix(prefix, "/") || strings.HasPrefix(prefix, "/api/") {
+		panic("api: bad or repeated protocol prefix: " + prefix)
+	}
+	rt.protocols[prefix] = p
 }
 
 // Handle registers "METHOD /path": a segment {id} stands for a positive

@@ -73,12 +73,29 @@ func (s *Server) Handler() http.Handler {
 		// not a user's, so it has its own optional token.
 		mux.Handle("GET /metrics", s.Metrics.Handler(s.MetricsToken))
 	}
+	if s.areas != nil {
+		for prefix, p := range s.areas.protocols {
+			mux.Handle(prefix, s.protocol(p))
+		}
+	}
 	if s.Web != nil {
 		mux.Handle("/", s.Web)
 	}
 	// The recoverer sits inside the request log, so a panic's 500 is
 	// logged and counted like any other answer.
 	return s.withRealtime(s.logRequests(s.recoverer(gzipped(mux))))
+}
+
+// protocol serves an area's Protocol for the account of the request's host.
+func (s *Server) protocol(p Protocol) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		account, err := s.Accounts.Resolve(r.Host)
+		if err != nil {
+			http.Error(w, "unknown account", http.StatusNotFound)
+			return
+		}
+		p(w, r, account)
+	})
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

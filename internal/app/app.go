@@ -102,7 +102,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&deal.HTTP{Engine: engine, Deals: deals},
 		&finance.HTTP{Engine: engine, Invoices: invoices},
 		&history.HTTP{Engine: engine},
-		&todo.HTTP{Engine: engine},
+		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc},
 		&comment.HTTP{Engine: engine, Comments: comments},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},

@@ -234,9 +234,11 @@ var migrations = []Migration{
 	{20, "to-do attendees and calendar feeds", func(d store.Dialect) []string {
 		// Who a to-do is in the day of (its responsible and its invitees
 		// with their answers), with its span copied, so a calendar reads a
-		// person's range from one index (internal/module/todo). A feed is
-		// a user's secret iCal address, kept as a hash. (18 and 19 are
-		// held for branches landing beside this one.)
+		// person's range from one index (internal/module/todo). A user's
+		// calendar key (their iCal feed's address and CalDAV password) is
+		// kept as a hash; todo_dav keeps the name and UID a CalDAV client
+		// gave a to-do it created. (18 and 19 are held for branches
+		// landing beside this one.)
 		return []string{
 			`CREATE TABLE todo_attendees (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, role TEXT NOT NULL,
@@ -248,6 +250,8 @@ var migrations = []Migration{
 			`CREATE TABLE calendar_feeds (account_id BIGINT NOT NULL, subject_type TEXT NOT NULL,
 				subject_id BIGINT NOT NULL, token_hash TEXT NOT NULL UNIQUE, created_at BIGINT NOT NULL,
 				PRIMARY KEY (account_id, subject_type, subject_id))`,
+			`CREATE TABLE todo_dav (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, name TEXT NOT NULL,
+				uid TEXT NOT NULL, PRIMARY KEY (account_id, todo_id), UNIQUE (account_id, name))`,
 		}
 	}, TodoAttendees},
 }

@@ -73,6 +73,9 @@ func (h hooks) write(ctx context.Context, account int64, rec *entity.Record, ps 
 }
 
 func (h hooks) beforeDelete(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+	if err := h.att.exec(ctx, `DELETE FROM todo_dav WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID); err != nil {
+		return err
+	}
 	return h.att.exec(ctx, `DELETE FROM todo_attendees WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID)
 }
 

@@ -4,13 +4,19 @@ import (
 	"context"
 
 	"github.com/artel/artel/internal/api"
+	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/rights"
 )
 
 // HTTP is the to-do area's routes: the actions, the invitees, the
 // calendar (GET /time), statuses and categories.
 type HTTP struct {
 	Engine *entity.Engine
+	// Auth and Rights sign in calendar apps (CalDAV, the iCal feed),
+	// which come with a calendar key instead of a session.
+	Auth   *auth.Service
+	Rights *rights.Service
 }
 
 // Routes registers the area's routes.
@@ -24,6 +30,15 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /todo/{id}/participants", a.participants)
 	rt.Handle("GET /todo/{id}/allParticipants", a.allParticipants)
 	rt.Handle("POST /todo/{id}/participants", a.invite)
+	rt.Handle("GET /calendarSync", a.calendarSync)
+	rt.Handle("POST /calendarSync", a.issueKey)
+	rt.Handle("DELETE /calendarSync", a.revokeKey)
+	rt.Describe("GET /calendarSync", [2]string{"Синхронизация календаря: есть ли ключ, адреса CalDAV и ленты", "Calendar sync: whether there is a key, the CalDAV and feed addresses"})
+	rt.Describe("POST /calendarSync", [2]string{"Новый ключ календаря (показывается один раз; прежний перестаёт действовать)", "A new calendar key (shown once; the previous one stops working)"})
+	rt.Describe("DELETE /calendarSync", [2]string{"Отозвать ключ календаря", "Revoke the calendar key"})
+	rt.Protocol(DAVPrefix+"/", a.dav)
+	rt.Protocol("/.well-known/", a.dav)
+	rt.Protocol(FeedPrefix, a.feed)
 	for _, typ := range subjectTypes {
 		rt.Handle("DELETE /todo/{id}/participants/"+typ+"/{id}", a.uninvite(typ))
 	}
