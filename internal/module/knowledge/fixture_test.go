@@ -10,7 +10,7 @@ import (
 // the tests give: Ivan on his own, Lena through her department, Pavel
 // through a group; Nina holds nothing.
 type cast struct {
-	h                      *apitest.Harness
+	h                             *apitest.Harness
 	olga, ivan, lena, pavel, nina string // tokens
 	ivanID, lenaID, pavelID       string
 	dept, group                   string
@@ -62,23 +62,31 @@ func (c *cast) article(t *testing.T, under, token, name string) string {
 	return must(t, c.do("POST", under+"/article", token, map[string]any{"name": name, "content": "<p>" + name + "</p>"}))["id"].(string)
 }
 
-// tree is the names of the base's live articles in tree order, each with
-// its parent's name ("" at the root).
+// tree is the names of the base's live articles, level by level, each
+// level's in tree order, with the parent's name ("" at the root).
 func (c *cast) tree(t *testing.T, token string) []string {
 	t.Helper()
-	r := c.do("GET", "/knowledgeBase/"+c.base+"/articles", token, nil)
-	names := map[string]string{}
-	list := r.List()
+	list := c.do("GET", "/knowledgeBase/"+c.base+"/articles", token, nil).List()
+	names, under := map[string]string{}, map[string][]string{}
 	for _, a := range list {
-		names[a["id"].(string)] = a["name"].(string)
-	}
-	out := make([]string, 0, len(list))
-	for _, a := range list {
-		p := ""
+		id, p := a["id"].(string), ""
 		if pl, ok := a["parent"].(map[string]any); ok {
-			p = names[pl["id"].(string)]
+			p = pl["id"].(string)
 		}
-		out = append(out, p+"/"+a["name"].(string))
+		names[id] = a["name"].(string)
+		under[p] = append(under[p], id)
+	}
+	var out []string
+	level := []string{""}
+	for len(level) > 0 {
+		var next []string
+		for _, p := range level {
+			for _, id := range under[p] {
+				out = append(out, names[p]+"/"+names[id])
+				next = append(next, id)
+			}
+		}
+		level = next
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
@@ -196,6 +197,11 @@ func (a *HTTP) list(ctx context.Context, r *api.Request, ids []int64) api.Respon
 	if err != nil {
 		return r.Fail(err)
 	}
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	slices.SortFunc(recs, func(x, y *entity.Record) int { return at[x.ID] - at[y.ID] })
 	data, err := r.Encode(ctx, recs, entity.Selection{})
 	if err != nil {
 		return r.Fail(err)
