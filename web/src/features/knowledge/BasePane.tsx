@@ -8,6 +8,7 @@ import { errorText } from '../../app/errors/errorText';
 import { api } from '../../data/api';
 import type { Entity } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
+import { displayName } from '../../format/displayName';
 import { knowledgeApi, type Right, type Role } from './knowledgeApi';
 
 const ROLES: Role[] = ['owner', 'editor', 'reader', 'nobody'];
@@ -70,7 +71,7 @@ function RightsPanel({ baseId, owner }: { baseId: string; owner: boolean }) {
   useEffect(() => {
     if (!owner) return;
     Promise.all([
-      api.get<Entity[]>('employee', { limit: 500, fields: ['name'] }),
+      api.get<Entity[]>('employee', { limit: 500, fields: ['name', 'firstName', 'lastName'] }),
       api.get<Entity[]>('department', { limit: 500, fields: ['name'] }),
       api.get<Entity[]>('group', { limit: 500, fields: ['name'] }),
     ]).then((lists) => setPeople(lists.flatMap((l) => l.data ?? [])), () => setPeople([]));
@@ -107,11 +108,11 @@ function RightsPanel({ baseId, owner }: { baseId: string; owner: boolean }) {
       </Table>
       {owner && (
         <Group align="flex-end" mt="sm">
-          <Select searchable label={t('knowledge.rights.who')} value={who} onChange={setWho} w={280}
-            data={people.map((p) => ({ value: `${p.contentType}:${p.id}`, label: `${String(p.name ?? p.id)} · ${kind(p.contentType)}` }))} />
-          <Select label={t('knowledge.rights.role')} value={role} onChange={(v) => setRole((v as Role) ?? 'reader')} w={160} allowDeselect={false}
+          <Select searchable label={t('knowledge.rights.who')} value={who} onChange={setWho} w={280} data-testid="knowledge-right-who"
+            data={people.map((p) => ({ value: `${p.contentType}:${p.id}`, label: `${displayName(p, t)} · ${kind(p.contentType)}` }))} />
+          <Select label={t('knowledge.rights.role')} value={role} onChange={(v) => setRole((v as Role) ?? 'reader')} w={160} allowDeselect={false} data-testid="knowledge-right-role"
             data={ROLES.map((r) => ({ value: r, label: t(`knowledge.role.${r}`) }))} />
-          <Button disabled={!who} onClick={() => run(async () => {
+          <Button disabled={!who} data-testid="knowledge-right-give" onClick={() => run(async () => {
             const [contentType, id] = who!.split(':');
             await knowledgeApi.grant(baseId, { contentType, id }, role);
             setWho(null);
