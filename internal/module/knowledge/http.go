@@ -39,6 +39,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("DELETE /knowledgeArticle/{id}", a.dropArticle)
 	rt.Handle("POST /knowledgeArticle/{id}/article", a.createChild)
 	rt.Handle("POST /knowledgeArticle/{id}/moveTo", a.moveTo)
+	rt.Handle("GET /knowledgeArticle/{id}/availableMoveTargets", a.moveTargets)
+	rt.Handle("POST /knowledgeArticle/{id}/copy", a.copy)
 	rt.Handle("POST /knowledgeArticle/{id}/recover", a.recoverArticle)
 	rt.Handle("GET /knowledgeArticle/{id}/versions", a.versions)
 	rt.Handle("POST /knowledgeArticle/{id}/versions/{id}/restore", a.restoreVersion)

@@ -140,3 +140,33 @@ func (a *HTTP) restoreVersion(ctx context.Context, r *api.Request) api.Response 
 	}
 	return r.One(ctx, rec, entity.Selection{Full: true})
 }
+
+func (a *HTTP) copy(ctx context.Context, r *api.Request) api.Response {
+	rec, err := a.Knowledge.Copy(ctx, r.Scope(), r.IDs[0])
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.One(ctx, rec, entity.Selection{Full: true})
+}
+
+// moveTargets answers bases and articles in one list, each as its type
+// encodes it.
+func (a *HTTP) moveTargets(ctx context.Context, r *api.Request) api.Response {
+	links, err := a.Knowledge.MoveTargets(ctx, r.Scope(), r.IDs[0])
+	if err != nil {
+		return r.Fail(err)
+	}
+	data := make([]any, 0, len(links))
+	for _, l := range links {
+		rec, err := a.Engine.Get(ctx, r.Scope(), l.Type, l.ID)
+		if err != nil {
+			return r.Fail(err)
+		}
+		enc, err := r.Encode(ctx, []*entity.Record{rec}, entity.Selection{})
+		if err != nil {
+			return r.Fail(err)
+		}
+		data = append(data, enc...)
+	}
+	return api.OK(data)
+}

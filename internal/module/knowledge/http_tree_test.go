@@ -104,3 +104,49 @@ func TestSearch(t *testing.T) {
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// A copy takes the subtree along and lands right after its original;
+// the move targets are the bases one edits and their articles, less the
+// article's own subtree.
+func TestCopyAndMoveTargets(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		c := newCast(t, h)
+		b := "/knowledgeBase/" + c.base
+		one := c.article(t, b, c.olga, "Один")
+		c.article(t, "/knowledgeArticle/"+one, c.olga, "Внутри")
+		c.article(t, b, c.olga, "Два")
+		r := c.do("POST", "/knowledgeArticle/"+one+"/copy", c.olga, nil)
+		if must(t, r)["name"] != "Один" || r.Obj()["id"] == one {
+			t.Fatalf("copy: %s", r.Body)
+		}
+		if got := c.tree(t, c.olga); !slices.Equal(got, []string{"/Один", "/Один", "/Два", "Один/Внутри", "Один/Внутри"}) {
+			t.Errorf("after the copy: %v", got)
+		}
+		targets := c.do("GET", "/knowledgeArticle/"+one+"/availableMoveTargets", c.olga, nil).List()
+		names := []string{}
+		for _, x := range targets {
+			names = append(names, x["contentType"].(string)+":"+x["name"].(string))
+		}
+		// The base, the copy with its child, and Два; not Один itself nor its child.
+		if len(targets) != 4 || countOf(names, "KnowledgeArticle:Один") != 1 || countOf(names, "KnowledgeArticle:Внутри") != 1 {
+			t.Errorf("move targets: %v", names)
+		}
+		c.grant(t, apitest.Link("Employee", c.ivanID), "reader")
+		if r := c.do("POST", "/knowledgeArticle/"+one+"/copy", c.ivan, nil); r.Status != 403 {
+			t.Errorf("a reader's copy: %s", r.Body)
+		}
+		if l := c.do("GET", "/knowledgeArticle/"+one+"/availableMoveTargets", c.ivan, nil).List(); len(l) != 0 {
+			t.Errorf("a reader's move targets: %v", l)
+		}
+	})
+}
+
+func countOf(list []string, s string) int {
+	n := 0
+	for _, x := range list {
+		if x == s {
+			n++
+		}
+	}
+	return n
+}
