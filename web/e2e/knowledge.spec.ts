@@ -1,7 +1,7 @@
 // The knowledge base against the real server and its demo company: the
 // demo user makes a base, writes an article with a child, drags a second
-// article above the first, drops the first (with its child) to the trash
-// and restores it; an employee given the reader's role then sees the
+// article above the first, drops the first (with its child) to the trash,
+// restores it and moves the second under it; an employee given the reader's role then sees the
 // article read-only.
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, collectErrors, signIn, type User } from './helpers';
@@ -71,6 +71,13 @@ test('a base, an article with a child, reordered, dropped and restored; a reader
   await expect(item).toHaveCount(0);
   await page.goto(`/knowledge/${baseId}`);
   await expect(treeNames(page)).toHaveText(['Отпуск', 'Командировки', 'Авансовый отчёт']);
+
+  // Move «Отпуск» under «Командировки»: it goes last among its children.
+  await treeNames(page).filter({ hasText: 'Отпуск' }).click();
+  await page.getByTestId('knowledge-move').click();
+  await page.getByTestId('knowledge-move-target').click();
+  await page.getByRole('option', { name: 'Командировки', exact: true }).click();
+  await expect(treeNames(page)).toHaveText(['Командировки', 'Авансовый отчёт', 'Отпуск']);
 
   // An employee with the reader's role reads it and changes nothing.
   const admin = await request.newContext({ baseURL });

@@ -2,12 +2,12 @@
 // its name and text, add a child, drop it to the trash, and bring back
 // an earlier version.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
-import type { Entity } from '../../data/types';
+import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
 import { ArticleText, htmlToText, textToHtml } from './content';
 import { canEdit, knowledgeApi, type Version } from './knowledgeApi';
@@ -25,6 +25,7 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
   const [editing, setEditing] = useState<{ name: string; text: string } | null>(null);
   const [child, setChild] = useState('');
   const [versions, setVersions] = useState<Version[] | null>(null);
+  const [targets, setTargets] = useState<Entity[] | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
     knowledgeApi.article(articleId).then(setArticle, (err: unknown) => setError(errorText(err, t)));
@@ -61,6 +62,24 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
       await knowledgeApi.dropArticle(articleId);
       onChanged();
       navigate(`/knowledge/${baseId}`);
+    });
+  const copy = () =>
+    run(async () => {
+      const a = await knowledgeApi.copy(articleId);
+      onChanged();
+      navigate(`/knowledge/${baseId}/${a.id}`);
+    });
+  const loadTargets = () => run(async () => setTargets(await knowledgeApi.moveTargets(articleId)));
+  const move = (key: string | null) =>
+    key &&
+    run(async () => {
+      const [contentType, id] = key.split(':');
+      const to: Link = { contentType, id };
+      await knowledgeApi.moveTo(articleId, to);
+      setTargets(null);
+      const moved = await knowledgeApi.article(articleId);
+      onChanged();
+      navigate(`/knowledge/${(moved.base as Link).id}/${articleId}`);
     });
   const showVersions = () => run(async () => setVersions(await knowledgeApi.versions(articleId)));
   const restore = (v: Version) =>
@@ -113,10 +132,27 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
                 {t('knowledge.article.delete')}
               </Button>
             )}
+            {editable && (
+              <Button size="xs" variant="default" onClick={copy} data-testid="knowledge-copy">
+                {t('knowledge.article.copy')}
+              </Button>
+            )}
+            {editable && !targets && (
+              <Button size="xs" variant="default" onClick={loadTargets} data-testid="knowledge-move">
+                {t('knowledge.article.move')}
+              </Button>
+            )}
             <Button size="xs" variant="default" onClick={showVersions} data-testid="knowledge-versions">
               {t('knowledge.article.versions')}
             </Button>
           </Group>
+          {editable && targets && (
+            <Select searchable maw={480} size="xs" placeholder={t('knowledge.article.moveTo')} onChange={move} data-testid="knowledge-move-target"
+              data={targets.map((x) => ({
+                value: `${x.contentType}:${x.id}`,
+                label: x.contentType === 'KnowledgeBase' ? `${String(x.name ?? '')} — ${t('knowledge.article.baseRoot')}` : String(x.name ?? ''),
+              }))} />
+          )}
           {editable && (
             <Group gap="xs" wrap="nowrap" maw={480}>
               <TextInput size="xs" placeholder={t('knowledge.article.childName')} value={child} onChange={(e) => setChild(e.currentTarget.value)}

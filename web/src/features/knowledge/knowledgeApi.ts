@@ -48,6 +48,8 @@ export const knowledgeApi = {
   sort: (source: string, target: string, position: 'before' | 'after') =>
     api.post('knowledgeArticle/sort', { source: article(source), target: article(target), position }),
   moveTo: (id: string, to: Link) => api.post(`knowledgeArticle/${id}/moveTo`, to),
+  moveTargets: async (id: string) => (await api.get<Entity[]>(`knowledgeArticle/${id}/availableMoveTargets`)).data ?? [],
+  copy: async (id: string) => (await api.post<Entity>(`knowledgeArticle/${id}/copy`)).data,
   trash: async () => (await api.get<TrashItem[]>('knowledgeBase/trash')).data ?? [],
   versions: async (id: string) => (await api.get<Version[]>(`knowledgeArticle/${id}/versions`)).data ?? [],
   restoreVersion: (id: string, version: string) => api.post(`knowledgeArticle/${id}/versions/${version}/restore`),
