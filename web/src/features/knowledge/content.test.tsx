@@ -6,8 +6,13 @@ describe('article text', () => {
   it('writes paragraphs and lists, escaped', () => {
     expect(textToHtml('Hello <b>\nworld\n\n- one\n- two')).toBe('<p>Hello &lt;b&gt;<br>world</p><ul><li>one</li><li>two</li></ul>');
   });
+  it('writes links and images with safe addresses only', () => {
+    expect(textToHtml('See [the rules](/knowledge/1/2) ![plan](https://x.org/p.png) [bad](javascript:x)')).toBe(
+      '<p>See <a href="/knowledge/1/2">the rules</a> <img src="https://x.org/p.png" alt="plan"> [bad](javascript:x)</p>',
+    );
+  });
   it('reads back what it wrote', () => {
-    const text = 'Hello\nworld\n\n- one\n- two';
+    const text = 'Hello\nworld [link](https://x.org/?a=1&b=2)\n\n- one ![i](/api/file/1)\n- two';
     expect(htmlToText(textToHtml(text))).toBe(text);
   });
   it('drops scripts, handlers and unsafe links', () => {
