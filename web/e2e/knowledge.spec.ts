@@ -99,7 +99,9 @@ test('a base, an article with a child, reordered, dropped and restored; a reader
   const other = await browser.newContext();
   const readerPage = await other.newPage();
   await signIn(readerPage, READER);
-  await readerPage.goto(`/knowledge/${baseId}/${articleId}`);
+  // The article's own address (what search and links open) finds its base.
+  await readerPage.goto(`/knowledge/article/${articleId}`);
+  await readerPage.waitForURL(new RegExp(`/knowledge/${baseId}/${articleId}$`));
   await expect(readerPage.getByTestId('knowledge-article-title')).toHaveText('Командировки');
   await expect(readerPage.getByTestId('knowledge-article')).toHaveAttribute('data-editable', 'no');
   await expect(readerPage.getByTestId('knowledge-edit')).toHaveCount(0);
