@@ -22,6 +22,7 @@ import (
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/history"
+	"github.com/artel/artel/internal/module/knowledge"
 	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/subscribe"
@@ -49,6 +50,9 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	policy := &rights.Policy{Cat: cat, Postgres: db.Dialect == store.Postgres}
 	// The File rule reads file_blobs, so it wraps the rights table's policy.
 	engine.Policy = file.Guard(policy, db, cat)
+	// The knowledge roles read knowledge_rights, so they wrap it too.
+	knowledgeBase := knowledge.Register(engine)
+	engine.Policy = knowledgeBase.Guard(engine.Policy)
 	files := file.Register(engine)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
@@ -111,6 +115,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&staff.HTTP{Engine: engine, Auth: authSvc},
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
+		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
 	)
 	return srv, nil
 }

@@ -103,7 +103,7 @@ func (c *Catalog) buildField(t *Type, r row) *Field {
 	f := &Field{
 		Name:     r.name,
 		RefType:  r.typ,
-		Sortable: strings.Contains(r.flags, "S"),
+		Sortable: strings.Contains(r.flags, "S") || sortable[t.Name+"."+r.name],
 		Required: strings.Contains(r.flags, "R") && !optional[t.Name+"."+r.name],
 		ReadOnly: readOnly[r.name],
 		Nullable: nullable[r.name],

@@ -61,6 +61,11 @@ var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "
 // (internal/module/finance).
 var optional = set("OfferRow.offer", "Invoice.recipient", "Invoice.consignee")
 
+// sortable "Type.field"s the reference does not flag S: the knowledge
+// base's bases and articles are listed in their tree order
+// (internal/module/knowledge).
+var sortable = set("KnowledgeBase.orderPos", "KnowledgeArticle.orderPos")
+
 // nullable booleans have a third state: a negotiation task's decision is
 // null until every item is approved or one is rejected.
 var nullable = set("decision")

@@ -231,14 +231,40 @@ var migrations = []Migration{
 		// (internal/module/finance); deals made before start right.
 		return nil
 	}, DealDebts},
+	{19, "knowledge base rights, versions and trash", func(d store.Dialect) []string {
+		// The knowledge base (internal/module/knowledge): who holds which
+		// role on a base (an employee, a department or a group of
+		// employees, one row each), every saved text of an article, and
+		// what was dropped to the trash together (an article with its
+		// subtree is one trash item; restoring it brings back exactly the
+		// rows dropped with it).
+		return []string{
+			`CREATE TABLE knowledge_rights (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, base_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, role TEXT NOT NULL)`,
+			`CREATE UNIQUE INDEX knowledge_rights_subject ON knowledge_rights (account_id, base_id, subject_type, subject_id)`,
+			`CREATE INDEX knowledge_rights_who ON knowledge_rights (account_id, subject_type, subject_id)`,
+			`CREATE TABLE knowledge_versions (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, article_id BIGINT NOT NULL, name TEXT, content TEXT,
+				user_type TEXT NOT NULL, user_id BIGINT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX knowledge_versions_article ON knowledge_versions (account_id, article_id, id)`,
+			`CREATE TABLE knowledge_trash (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, item_type TEXT NOT NULL, item_id BIGINT NOT NULL,
+				base_id BIGINT NOT NULL, parent_id BIGINT,
+				user_type TEXT NOT NULL, user_id BIGINT NOT NULL, dropped_at BIGINT NOT NULL)`,
+			`CREATE INDEX knowledge_trash_item ON knowledge_trash (account_id, item_type, item_id)`,
+			`CREATE TABLE knowledge_trash_rows (account_id BIGINT NOT NULL, trash_id BIGINT NOT NULL,
+				article_id BIGINT NOT NULL, PRIMARY KEY (account_id, trash_id, article_id))`,
+		}
+	}, nil},
 	{20, "to-do attendees and calendar feeds", func(d store.Dialect) []string {
 		// Who a to-do is in the day of (its responsible and its invitees
 		// with their answers), with its span copied, so a calendar reads a
 		// person's range from one index (internal/module/todo). A user's
 		// calendar key (their iCal feed's address and CalDAV password) is
 		// kept as a hash; todo_dav keeps the name and UID a CalDAV client
-		// gave a to-do it created. (18 and 19 are held for branches
-		// landing beside this one.)
+		// gave a to-do it created. (18 is held for a branch landing
+		// beside this one.)
 		return []string{
 			`CREATE TABLE todo_attendees (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, role TEXT NOT NULL,

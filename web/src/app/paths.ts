@@ -21,6 +21,10 @@ const cardRoutes: Record<string, (id: string) => string> = {
   Offer: (id) => `/offers/${id}/card`,
   Consignment: (id) => `/consignments/${id}/card`,
   Warehouse: (id) => `/warehouse/${id}/card`,
+  KnowledgeBase: (id) => `/knowledge/${id}`,
+  // An article's address names its base, which a bare link does not
+  // carry: this one finds the base and moves on (features/knowledge).
+  KnowledgeArticle: (id) => `/knowledge/article/${id}`,
 };
 
 /** cardPath is the address of an entity's card. */

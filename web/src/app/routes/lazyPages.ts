@@ -38,6 +38,6 @@ export const InvoiceCardRoute = named(() => import('../../features/finance/route
 export const InvoiceNewRoute = named(() => import('../../features/finance/routes'), 'InvoiceNewRoute');
 export const ReportListRoute = named(() => import('../areas/finance'), 'ReportListRoute');
 export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRoute');
-export const KnowledgeRoute = named(() => import('../areas/knowledge'), 'KnowledgeRoute');
+export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
 export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');
 export const IntegrationsRoute = named(() => import('../areas/integrations'), 'IntegrationsRoute');
