@@ -15,13 +15,15 @@ import (
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/knowledge"
+	"github.com/artel/artel/internal/module/todo"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store/storetest"
 	"github.com/artel/artel/internal/value"
 )
 
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
-	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment",
+	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
 	"KnowledgeBase", "KnowledgeArticle"}
 
 // setup opens a fresh database with an account and a hooked engine.
@@ -39,6 +41,8 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	// The knowledge rules make the handbook's creator its owner and keep
 	// its articles' first versions.
 	knowledge.Register(e)
+	// The to-do rules keep the demo's meetings' invitees and answers.
+	todo.Register(e, &rights.Policy{})
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ export default function TodoPeek({ id, onClose, onChanged }: { id: string; onClo
   const span = todo ? spanOf(todo) : null;
   const people = (todo?.participants as Participant[] | undefined) ?? [];
   const busyPeople = (todo?.busyParticipants as Link[] | undefined) ?? [];
-  const place = (todo?.place as { name?: string } | null)?.name;
+  const place = todo?.place as Link | null | undefined;
   return (
     <Modal opened onClose={onClose} title={todo ? String(todo.name) : t('todo.peek.loading')} data-testid="todo-peek">
       {!todo && !error && <Loader size="sm" />}
@@ -61,7 +61,11 @@ export default function TodoPeek({ id, onClose, onChanged }: { id: string; onClo
       {todo && (
         <Stack gap="sm">
           {span && <Text size="sm">{formatSpan(span, i18n.language)}</Text>}
-          {place && <Text size="sm">{t('todo.field.place')}: {place}</Text>}
+          {place && (
+            <Text size="sm">
+              {t('todo.field.place')}: <LinkName link={place} />
+            </Text>
+          )}
           {todo.responsible ? (
             <Text size="sm">
               {t('todo.field.responsible')}: <LinkName link={todo.responsible as Link} />

@@ -1,13 +1,14 @@
 // The calendar (spec 000 §2 Calendar): /time/{month|week|day}/{filterId}
 // ?day=YYYY-MM-DD, the period from the address, else the one remembered
 // in the browser, else the week.
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PeriodSwitch } from '../../app/areas/calendar';
 import { calendarLink, isTimeType, parseDay, periodRange, storedPeriod, storePeriod, timeRedirect, type TimeType } from '../../app/mapping/calendar';
+import CalendarSync from './CalendarSync';
 import CalendarView from './CalendarView';
 
 function shift(type: TimeType, day: Date, by: number): Date {
@@ -22,6 +23,7 @@ export function TimeRoute() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const valid = isTimeType(type);
+  const [syncing, setSyncing] = useState(false);
   useEffect(() => {
     if (valid) storePeriod(localStorage, type);
   }, [valid, type]);
@@ -43,8 +45,10 @@ export function TimeRoute() {
           <IconChevronRight size={16} />
         </ActionIcon>
         <Text fw={600} data-testid="calendar-range">{type === 'day' ? fmt.format(start) : fmt.formatRange(start, last)}</Text>
+        <Button variant="subtle" ml="auto" onClick={() => setSyncing(true)} data-testid="calendar-sync">{t('todo.sync.open')}</Button>
       </Group>
       <CalendarView type={type} day={day} />
+      {syncing && <CalendarSync onClose={() => setSyncing(false)} />}
     </Stack>
   );
 }
