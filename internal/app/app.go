@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/artel/artel/internal/account"
 	"github.com/artel/artel/internal/api"
@@ -62,7 +63,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
 	journal.Skip("Task", task.Derived...)
-	todo.Register(engine, policy)
+	todos := todo.Register(engine, policy)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.
@@ -94,12 +95,22 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	authSvc.SessionsEnded = hub.SessionsEnded
 	rightsSvc.Changed = hub.RightsChanged
 	subscriptions.Scope, subscriptions.Push = rightsSvc.Fill, hub.Send
+	todos.Notify = subscriptions.Send
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
 		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
 	srv.StorageUsed = files.UsedBytes
+	// Reminders are due to the second; River's poll would make them late.
+	srv.Tickers = append(srv.Tickers, api.Ticker{Name: todo.JobReminders, Every: time.Second,
+		Run: func(ctx context.Context, now time.Time) error {
+			n, err := todos.Deliver(ctx, now)
+			if n > 0 {
+				log.Info("reminders sent", "count", n)
+			}
+			return err
+		}})
 	// Each business area serves its own routes (internal/module/<area>).
 	srv.Mount(
 		&task.HTTP{Engine: engine},

@@ -23,5 +23,8 @@ func Jobs(ctx context.Context, srv *api.Server) (*jobs.Runner, error) {
 		return nil, err
 	}
 	task.RegisterJobs(r, srv.Engine, srv.Log)
+	for _, t := range srv.Tickers {
+		r.Every(t.Name, t.Every, t.Run)
+	}
 	return r, nil
 }

@@ -257,14 +257,14 @@ var migrations = []Migration{
 				article_id BIGINT NOT NULL, PRIMARY KEY (account_id, trash_id, article_id))`,
 		}
 	}, nil},
-	{20, "to-do attendees and calendar feeds", func(d store.Dialect) []string {
+	{20, "to-do attendees, calendar keys and reminders", func(d store.Dialect) []string {
 		// Who a to-do is in the day of (its responsible and its invitees
 		// with their answers), with its span copied, so a calendar reads a
 		// person's range from one index (internal/module/todo). A user's
 		// calendar key (their iCal feed's address and CalDAV password) is
 		// kept as a hash; todo_dav keeps the name and UID a CalDAV client
-		// gave a to-do it created. (18 is held for a branch landing
-		// beside this one.)
+		// gave a to-do it created; todo_reminders the reminders due.
+		// (18 is held for a branch landing beside this one.)
 		return []string{
 			`CREATE TABLE todo_attendees (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, role TEXT NOT NULL,
@@ -278,6 +278,12 @@ var migrations = []Migration{
 				PRIMARY KEY (account_id, subject_type, subject_id))`,
 			`CREATE TABLE todo_dav (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, name TEXT NOT NULL,
 				uid TEXT NOT NULL, PRIMARY KEY (account_id, todo_id), UNIQUE (account_id, name))`,
+			// A reminder due is a row until it is sent: the delivery claims
+			// due rows by setting sent_at, so two nodes never both send one.
+			`CREATE TABLE todo_reminders (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL,
+				recipient_type TEXT NOT NULL, recipient_id BIGINT NOT NULL, due_ms BIGINT NOT NULL, sent_at BIGINT,
+				PRIMARY KEY (account_id, todo_id, recipient_type, recipient_id, due_ms))`,
+			`CREATE INDEX todo_reminders_due ON todo_reminders (due_ms) WHERE sent_at IS NULL`,
 		}
 	}, TodoAttendees},
 }

@@ -24,6 +24,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /todo/{id}/doAction", a.doAction)
 	rt.Handle("GET /todoStatus", a.statuses)
 	rt.Handle("GET /todoCategory", a.categories)
+	rt.Handle("GET /todo/reminderTransports", func(context.Context, *api.Request) api.Response { return api.OK(Transports) })
 	rt.Handle("GET /time", a.calendar)
 	rt.Describe("GET /time", [2]string{"Дела людей (по умолчанию — свои) за период: from, to (DateTime, не больше 45 дней), subjects",
 		"The to-dos of people (the caller by default) in a period: from, to (DateTime, at most 45 days), subjects"})
