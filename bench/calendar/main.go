@@ -4,7 +4,8 @@
 // department), then GET /api/v3/time for a person's month, the
 // department's week and the department's month, as an ordinary employee
 // and as the administrator, each for a fixed time from concurrent
-// clients. It prints one table and writes bench/results/<date>-calendar.json.
+// clients; then 10,000 reminders falling due at one moment, and how long
+// until all have reached their recipients. It prints one table and writes bench/results/<date>-calendar.json.
 //
 //	go run ./bench/calendar -binary bin/artel [-postgres URL]
 package main
@@ -35,6 +36,7 @@ const (
 type config struct {
 	binary, postgres, out string
 	todos, concurrency    int
+	reminders             int
 	duration              time.Duration
 }
 
@@ -45,6 +47,7 @@ func main() {
 	flag.StringVar(&c.out, "out", "bench/results", "where the JSON result goes")
 	flag.IntVar(&c.todos, "todos", 20000, "to-dos in the month")
 	flag.IntVar(&c.concurrency, "concurrency", 8, "concurrent clients per scenario")
+	flag.IntVar(&c.reminders, "reminders", 10000, "to-dos whose reminders fall due at one moment (0: skip)")
 	flag.DurationVar(&c.duration, "duration", 10*time.Second, "measured time per scenario")
 	flag.Parse()
 	ctx := context.Background()
@@ -134,6 +137,15 @@ func measure(ctx context.Context, c config, dialect string, args []string) ([]re
 		}
 		r.Dialect, r.Key, r.What, r.SetupSec = dialect, s.key, s.what, setup
 		log.Printf("%s %-14s %6d items  %7.1f/s  p50 %7.1f ms  p99 %7.1f ms  errors %d", dialect, s.key, r.Items, r.PerSec, r.P50ms, r.P99ms, r.Errors)
+		out = append(out, r)
+	}
+	if c.reminders > 0 {
+		r, err := reminders(ctx, proc.URL, admin, dept, c.reminders)
+		if err != nil {
+			return nil, fmt.Errorf("reminders: %w", err)
+		}
+		r.Dialect, r.Key, r.What = dialect, "reminders", "all reminders due at one moment delivered, after it (ms)"
+		log.Printf("%s reminders: %d delivered %.0f ms after they fell due", dialect, r.Items, r.P99ms)
 		out = append(out, r)
 	}
 	return out, nil
