@@ -2,11 +2,13 @@ package todo
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/rights"
+	"github.com/artel/artel/internal/value"
 )
 
 // HTTP is the to-do area's routes: the actions, the invitees, the
@@ -26,6 +28,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /todoCategory", a.categories)
 	rt.Handle("GET /todo/reminderTransports", func(context.Context, *api.Request) api.Response { return api.OK(Transports) })
 	rt.Handle("GET /time", a.calendar)
+	rt.Handle("GET /todo/busyPeople", a.busyPeople)
+	rt.Describe("GET /todo/busyPeople", [2]string{"Кто из людей занят в период (from, to, subjects): только факт занятости, без дел",
+		"Who of the people is busy in a period (from, to, subjects): the fact only, not the to-dos"})
 	rt.Describe("GET /time", [2]string{"Дела людей (по умолчанию — свои) за период: from, to (DateTime, не больше 45 дней), subjects",
 		"The to-dos of people (the caller by default) in a period: from, to (DateTime, at most 45 days), subjects"})
 	rt.Handle("GET /todo/{id}/participants", a.participants)
@@ -111,6 +116,36 @@ func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
 	out, err := r.Encode(ctx, recs, sel)
 	if err != nil {
 		return r.Fail(err)
+	}
+	return api.OK(out)
+}
+
+// busyPeople serves GET /todo/busyPeople: of the people named, those with
+// a to-do (not an invitation they refused) overlapping [from, to), for
+// planning a meeting. It tells that they are busy, never with what, so
+// it needs no right to their to-dos, as free/busy in any calendar.
+func (a *HTTP) busyPeople(ctx context.Context, r *api.Request) api.Response {
+	from, _ := r.TakeQuery("from")
+	to, _ := r.TakeQuery("to")
+	subjects, _ := r.TakeQuery("subjects")
+	rg, bad := ParseRange(r.Scope(), from, to, subjects)
+	if bad != nil {
+		return r.Fail(bad)
+	}
+	rg.Loc = r.Options().Location
+	rows, err := attendees{a.Engine.DB}.busy(ctx, r.Scope().Account, rg.People, rg.From, rg.To)
+	if err != nil {
+		return r.Fail(err)
+	}
+	out := []any{}
+	seen := map[string]bool{}
+	for _, b := range rows {
+		key := b.Subject.Type + ":" + strconv.FormatInt(b.Subject.ID, 10)
+		if b.Span.AllDay && !rg.holds(b.Span) || seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, value.EncodeLink(b.Subject))
 	}
 	return api.OK(out)
 }

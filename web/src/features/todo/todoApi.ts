@@ -69,3 +69,9 @@ export interface Category {
 export async function categories(): Promise<Category[]> {
   return (await api.get<Category[]>('todoCategory')).data;
 }
+
+/** busyPeople are those of the people with something else at that time (never what). */
+export async function busyPeople(span: Span, people: Link[], signal?: AbortSignal): Promise<Link[]> {
+  const query = { from: dateTime(span.start), to: dateTime(span.end), subjects: people };
+  return (await api.get<Link[]>('todo/busyPeople', query, { signal, batch: false })).data;
+}
