@@ -62,11 +62,16 @@ test('a meeting planned by dragging is accepted by the invitee and shown on both
   await expect(other.getByTestId('todo-accept')).toHaveCount(0);
   await expect(event(other)).toHaveClass(/todo-invite-accepted/);
 
-  // The organiser sees the answer.
+  // The organiser sees the answer, on the to-do's card too.
   await page.reload();
   await event(page).click();
   await expect(page.getByTestId('todo-peek-participants')).toContainText('Принял');
-  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Открыть карточку' }).click();
+  await expect(page.getByTestId('todo-card-page')).toContainText(name);
+  await expect(page.getByTestId('todo-card-page')).toContainText('Встреча');
+  await expect(page.getByTestId('todo-peek-participants')).toContainText('Принял');
+  await page.getByRole('link', { name: 'Календарь' }).click();
+  await expect(event(page)).toBeVisible();
 
   // A key for the phone: the CalDAV address and the key, shown once.
   await page.getByTestId('calendar-sync').click();

@@ -59,6 +59,11 @@ func TestCalendarRange(t *testing.T) {
 			{Name: "backwards", Method: "GET", Path: q("2026-11-30T00:00:00Z", "2026-11-23T00:00:00Z"), Status: 422, Contains: []string{`"field":"to"`}},
 			{Name: "too long", Method: "GET", Path: q("2026-01-01T00:00:00Z", "2026-12-01T00:00:00Z"), Status: 422, Contains: []string{`"field":"to"`}},
 			{Name: "not people", Method: "GET", Path: week + `&subjects=[{"contentType":"Task","id":"1"}]`, Status: 422, Contains: []string{`"field":"subjects"`}},
+			{Name: "a category by its id is kept whole", Method: "POST", Path: "/api/v3/todo", Status: 200,
+				Req:      js(nina, `{"name":"Созвон","category":{"contentType":"TodoCategory","id":"call"}}`),
+				Contains: []string{`"category":{"activeBgColor":"#40c0574d","bgColor":"#40c05726","color":"#40c057","contentType":"TodoCategory","id":"call","masterType":"call","name":"Звонок"}`}},
+			{Name: "an unknown category", Method: "POST", Path: "/api/v3/todo", Status: 422,
+				Req: js(nina, `{"name":"Созвон","category":{"contentType":"TodoCategory","id":"party"}}`), Contains: []string{`"field":"category"`}},
 			{Name: "categories", Method: "GET", Path: "/api/v3/todoCategory", Status: 200, Req: apitest.Req{Headers: map[string]string{"Accept-Language": "en"}},
 				Contains: []string{`"id":"meeting"`, `"name":"Meeting"`}},
 		})

@@ -35,6 +35,13 @@ func (h hooks) beforeSave(ctx context.Context, c *entity.Change) error {
 			return err
 		}
 	}
+	if v, given := c.Values["category"]; given && v != nil {
+		cat, err := categoryOf(v)
+		if err != nil {
+			return err
+		}
+		c.Values["category"] = cat
+	}
 	return h.remindersBeforeSave(ctx, c)
 }
 

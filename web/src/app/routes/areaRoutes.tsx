@@ -69,7 +69,7 @@ const docs: RouteObject[] = [
 const calendar: RouteObject[] = [
   { path: '/time/:type?/:filterId?', element: <P.TimeRoute /> },
   { path: '/todo/:type?/:filterId?', element: <P.TodoRoute /> },
-  { path: '/event/:id/card', element: <CardRoute contentType="Todo" /> },
+  { path: '/event/:id/card', element: <P.TodoCardRoute /> },
 ];
 
 const discuss: RouteObject[] = [

@@ -31,6 +31,7 @@ export const DealListRoute = named(() => import('../../features/deal/routes'), '
 export const ProcessListRoute = named(() => import('../../features/deal/routes'), 'ProcessListRoute');
 export const DealCardRoute = named(() => import('../../features/deal/routes'), 'DealCardRoute');
 export const TimeRoute = named(() => import('../../features/todo/routes'), 'TimeRoute');
+export const TodoCardRoute = named(() => import('../../features/todo/routes'), 'TodoCardRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
 export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');
 export const InvoiceListRoute = named(() => import('../../features/finance/routes'), 'InvoiceListRoute');

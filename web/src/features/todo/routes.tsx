@@ -10,6 +10,7 @@ import { PeriodSwitch } from '../../app/areas/calendar';
 import { calendarLink, isTimeType, parseDay, periodRange, storedPeriod, storePeriod, timeRedirect, type TimeType } from '../../app/mapping/calendar';
 import CalendarSync from './CalendarSync';
 import CalendarView from './CalendarView';
+import TodoCardPage from './TodoCardPage';
 
 function shift(type: TimeType, day: Date, by: number): Date {
   if (type === 'month') return new Date(day.getFullYear(), day.getMonth() + by, 1);
@@ -51,4 +52,10 @@ export function TimeRoute() {
       {syncing && <CalendarSync onClose={() => setSyncing(false)} />}
     </Stack>
   );
+}
+
+/** /event/{id}/card: a to-do. */
+export function TodoCardRoute() {
+  const { id } = useParams();
+  return id ? <TodoCardPage key={id} id={id} /> : null;
 }
