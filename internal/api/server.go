@@ -41,8 +41,8 @@ type Server struct {
 	Realtime *realtime.Hub
 	// StorageUsed is how many bytes an account's files take (AccountInfo).
 	StorageUsed func(ctx context.Context, account int64) (int64, error)
-	// Tickers are modules' work due to the second (a to-do's reminders),
-	// which the job runner (internal/app, Jobs) runs on every node.
+	// Tickers are modules' background work, which the job runner
+	// (internal/app, Jobs) runs.
 	Tickers []Ticker
 	Version string
 	Log     *slog.Logger
@@ -59,11 +59,14 @@ type Server struct {
 	areas   *Routes  // what the mounted areas registered
 }
 
-// Ticker is work to run every period, from Start to Stop of the jobs.
+// Ticker is work to run every period, from Start to Stop of the jobs:
+// on one node at a time through River, or, EachNode, on every node to
+// the second (work that claims its rows atomically, as reminders do).
 type Ticker struct {
-	Name  string
-	Every time.Duration
-	Run   func(ctx context.Context, now time.Time) error
+	Name     string
+	Every    time.Duration
+	EachNode bool
+	Run      func(ctx context.Context, now time.Time) error
 }
 
 // Handler is the whole HTTP surface of the binary.

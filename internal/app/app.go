@@ -103,21 +103,24 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
 	srv.StorageUsed = files.UsedBytes
 	// Reminders are due to the second; River's poll would make them late.
-	srv.Tickers = append(srv.Tickers, api.Ticker{Name: todo.JobReminders, Every: time.Second,
+	srv.Tickers = append(srv.Tickers, api.Ticker{Name: todo.JobReminders, Every: time.Second, EachNode: true,
 		Run: func(ctx context.Context, now time.Time) error {
 			n, err := todos.Deliver(ctx, now)
 			if n > 0 {
 				log.Info("reminders sent", "count", n)
 			}
 			return err
-		}})
+		}},
+		// Repeating to-dos are made ahead for weeks; every ten minutes
+		// keeps that horizon.
+		api.Ticker{Name: todo.JobSeries, Every: 10 * time.Minute, Run: todos.ExtendSeries})
 	// Each business area serves its own routes (internal/module/<area>).
 	srv.Mount(
 		&task.HTTP{Engine: engine},
 		&deal.HTTP{Engine: engine, Deals: deals},
 		&finance.HTTP{Engine: engine, Invoices: invoices},
 		&history.HTTP{Engine: engine},
-		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc},
+		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc, Todos: todos},
 		&comment.HTTP{Engine: engine, Comments: comments},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},

@@ -24,7 +24,11 @@ func Jobs(ctx context.Context, srv *api.Server) (*jobs.Runner, error) {
 	}
 	task.RegisterJobs(r, srv.Engine, srv.Log)
 	for _, t := range srv.Tickers {
-		r.Every(t.Name, t.Every, t.Run)
+		if t.EachNode {
+			r.Every(t.Name, t.Every, t.Run)
+		} else {
+			r.Periodic(t.Name, t.Every, t.Run)
+		}
 	}
 	return r, nil
 }

@@ -263,7 +263,8 @@ var migrations = []Migration{
 		// person's range from one index (internal/module/todo). A user's
 		// calendar key (their iCal feed's address and CalDAV password) is
 		// kept as a hash; todo_dav keeps the name and UID a CalDAV client
-		// gave a to-do it created; todo_reminders the reminders due.
+		// gave a to-do it created; todo_reminders the reminders due;
+		// todo_series and todo_occurrences repeating to-dos.
 		// (18 is held for a branch landing beside this one.)
 		return []string{
 			`CREATE TABLE todo_attendees (` + d.IDColumn() + `,
@@ -284,6 +285,15 @@ var migrations = []Migration{
 				recipient_type TEXT NOT NULL, recipient_id BIGINT NOT NULL, due_ms BIGINT NOT NULL, sent_at BIGINT,
 				PRIMARY KEY (account_id, todo_id, recipient_type, recipient_id, due_ms))`,
 			`CREATE INDEX todo_reminders_due ON todo_reminders (due_ms) WHERE sent_at IS NULL`,
+			// A repeating to-do is a series: its first to-do, the Schedule it
+			// repeats by (stored values), how many it has made, and when the
+			// next is; each made to-do names its series.
+			`CREATE TABLE todo_series (account_id BIGINT NOT NULL, series_id BIGINT NOT NULL, rule TEXT NOT NULL,
+				made INTEGER NOT NULL, next_ms BIGINT, last_ms BIGINT NOT NULL, PRIMARY KEY (account_id, series_id))`,
+			`CREATE INDEX todo_series_next ON todo_series (next_ms)`,
+			`CREATE TABLE todo_occurrences (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, series_id BIGINT NOT NULL,
+				start_ms BIGINT NOT NULL, PRIMARY KEY (account_id, todo_id))`,
+			`CREATE INDEX todo_occurrences_series ON todo_occurrences (account_id, series_id, start_ms)`,
 		}
 	}, TodoAttendees},
 }

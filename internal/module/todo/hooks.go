@@ -130,7 +130,7 @@ func (h hooks) write(ctx context.Context, account int64, rec *entity.Record, ps 
 }
 
 func (h hooks) beforeDelete(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
-	for _, table := range []string{"todo_dav", "todo_reminders"} {
+	for _, table := range []string{"todo_dav", "todo_reminders", "todo_occurrences"} {
 		if err := h.att.exec(ctx, `DELETE FROM `+table+` WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID); err != nil {
 			return err
 		}

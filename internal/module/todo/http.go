@@ -19,6 +19,8 @@ type HTTP struct {
 	// which come with a calendar key instead of a session.
 	Auth   *auth.Service
 	Rights *rights.Service
+	// Todos makes to-dos repeat (the schedule routes).
+	Todos *Module
 }
 
 // Routes registers the area's routes.
@@ -29,6 +31,10 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /todo/reminderTransports", func(context.Context, *api.Request) api.Response { return api.OK(Transports) })
 	rt.Handle("GET /time", a.calendar)
 	rt.Handle("GET /todo/busyPeople", a.busyPeople)
+	for _, mode := range []string{"changeCurrent", "changeSequent", "changeTemplate"} {
+		rt.Handle("POST /todo/{id}/schedule/"+mode, a.setSchedule)
+	}
+	rt.Handle("DELETE /todo/{id}/schedule", a.stopSchedule)
 	rt.Describe("GET /todo/busyPeople", [2]string{"Кто из людей занят в период (from, to, subjects): только факт занятости, без дел",
 		"Who of the people is busy in a period (from, to, subjects): the fact only, not the to-dos"})
 	rt.Describe("GET /time", [2]string{"Дела людей (по умолчанию — свои) за период: from, to (DateTime, не больше 45 дней), subjects",
@@ -148,4 +154,28 @@ func (a *HTTP) busyPeople(ctx context.Context, r *api.Request) api.Response {
 		out = append(out, value.EncodeLink(b.Subject))
 	}
 	return api.OK(out)
+}
+
+// setSchedule serves POST /todo/{id}/schedule/{changeMode} with a
+// Schedule: the to-do repeats by it (every mode alike: the rule is the
+// series'), answering the to-do.
+func (a *HTTP) setSchedule(ctx context.Context, r *api.Request) api.Response {
+	in, res := r.Input()
+	if res != nil {
+		return *res
+	}
+	rec, err := a.Todos.SetSeries(ctx, r.Scope(), r.IDs[0], in)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.One(ctx, rec, entity.Selection{Full: true})
+}
+
+// stopSchedule serves DELETE /todo/{id}/schedule.
+func (a *HTTP) stopSchedule(ctx context.Context, r *api.Request) api.Response {
+	rec, err := a.Todos.StopSeries(ctx, r.Scope(), r.IDs[0])
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.One(ctx, rec, entity.Selection{Full: true})
 }
