@@ -24,6 +24,7 @@ import (
 	"github.com/artel/artel/internal/module/history"
 	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
+	"github.com/artel/artel/internal/module/stock"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
@@ -55,6 +56,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	deals := deal.Register(engine)
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
+	stocks := stock.Register(engine)
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
 	journal.Skip("Task", task.Derived...)
@@ -111,6 +113,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&staff.HTTP{Engine: engine, Auth: authSvc},
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
+		&stock.HTTP{Engine: engine, Stock: stocks},
 	)
 	return srv, nil
 }
