@@ -29,7 +29,7 @@ func (b Balance) json(names map[string]string) map[string]any {
 
 // Balances are one warehouse's balances (warehouse > 0) or one offer's
 // (offer > 0), by the other id, after the given one, at most limit;
-// rows that never held anything are left out.
+// an offer sold out stays listed at zero.
 func (m *Module) Balances(ctx context.Context, account, warehouse, offer, after int64, limit int) ([]Balance, error) {
 	col, by, other := "warehouse_id", warehouse, "offer_id"
 	if warehouse == 0 {
@@ -37,7 +37,7 @@ func (m *Module) Balances(ctx context.Context, account, warehouse, offer, after 
 	}
 	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT warehouse_id, offer_id, quantity, reserved, expected
 		FROM stock_balances WHERE account_id = ? AND `+col+` = ? AND `+other+` > ?
-		AND (quantity <> 0 OR reserved <> 0 OR expected <> 0) ORDER BY `+other+` LIMIT ?`), account, by, after, limit)
+		ORDER BY `+other+` LIMIT ?`), account, by, after, limit)
 	if err != nil {
 		return nil, fmt.Errorf("stock: balances: %w", err)
 	}
