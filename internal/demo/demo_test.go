@@ -14,13 +14,15 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/finance"
+	"github.com/artel/artel/internal/module/stock"
 	"github.com/artel/artel/internal/store/storetest"
 	"github.com/artel/artel/internal/value"
 )
 
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
-	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment"}
+	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment",
+	"Warehouse", "Consignment"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -34,6 +36,8 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	// The finance rules number and total the demo's invoices and keep
 	// the deals' debts.
 	finance.Register(e)
+	// The stock rules write the demo's consignments and balances.
+	stock.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -138,3 +138,7 @@ func (m *Module) guardRowDelete(ctx context.Context, _ entity.Scope, _ *entity.R
 	}
 	return nil
 }
+
+// Over is the rules over an engine that Register has already hooked, for
+// callers outside the HTTP routes (the demo company).
+func Over(e *entity.Engine) *Module { return &Module{e: e} }
