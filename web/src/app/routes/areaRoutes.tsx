@@ -88,7 +88,6 @@ const offers: RouteObject[] = [
 
 const warehouse: RouteObject[] = [
   { path: '/consignments', element: <P.ConsignmentListRoute /> },
-  { path: '/consignments/add', element: <P.ConsignmentAddRoute /> },
   { path: '/consignments/filter/:filterId?', element: <ListRoute contentType="Consignment" filterType="ConsignmentFilter" /> },
   { path: '/consignments/:id/card', element: <P.ConsignmentCardRoute /> },
   { path: '/warehouse', element: <P.WarehouseListRoute /> },
