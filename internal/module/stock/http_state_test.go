@@ -131,5 +131,69 @@ func TestBadInput(t *testing.T) {
 		if r := h.Do("POST", "/api/v3/consignmentRow", apitest.Req{Body: map[string]any{"quantity": 1}}); r.Status != 422 {
 			t.Errorf("row on its own: %d %s", r.Status, r.Body)
 		}
+		other := d.warehouse("Второй")
+		for name, c := range map[string]struct {
+			method, path string
+			body         any
+			status       int
+		}{
+			"move without rows":      {"POST", "/api/v3/warehouse/" + wh + "/moveOffers/" + other, map[string]any{}, 422},
+			"move rows not a list":   {"POST", "/api/v3/warehouse/" + wh + "/moveOffers/" + other, map[string]any{"rows": 5}, 422},
+			"move to nowhere":        {"POST", "/api/v3/warehouse/" + wh + "/moveOffers/999999", map[string]any{"rows": []any{row(tea, 1)}}, 422},
+			"balances of nowhere":    {"GET", "/api/v3/warehouse/999999/balances", nil, 404},
+			"balances bad page":      {"GET", "/api/v3/warehouse/" + wh + "/balances?pageAfter=x", nil, 422},
+			"deficit of a task":      {"POST", "/api/v3/warehouse/" + wh + "/deficitOffers", map[string]any{"contextEntity": apitest.Link("Task", "1")}, 422},
+			"deficit of nothing":     {"POST", "/api/v3/warehouse/" + wh + "/deficitOffers", map[string]any{"contextEntity": apitest.Link("Deal", "999999")}, 404},
+			"deficit bad ratio":      {"POST", "/api/v3/warehouse/" + wh + "/deficitOffers", map[string]any{"contextEntity": apitest.Link("Deal", "1"), "quantityRatio": -1}, 422},
+			"mass of another kind":   {"POST", "/api/v3/consignment/massAction", map[string]any{"contentType": "MassActionDelete", "type": "income"}, 422},
+			"mass body not a object": {"POST", "/api/v3/consignment/massAction", []any{1}, 422},
+		} {
+			if r := h.Do(c.method, c.path, apitest.Req{Body: c.body}); r.Status != c.status {
+				t.Errorf("%s: %d %s", name, r.Status, r.Body)
+			}
+		}
+		if n := count(t, h, "SELECT COUNT(*) FROM e_consignment"); n != 0 {
+			t.Fatalf("half-written movements: %d", n)
+		}
+	})
+}
+
+// Resuming an income whose goods have left would take the stock below
+// zero: refused, and the income stays performed.
+func TestResumeIncomeRefused(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		d := &depot{t: t, h: h}
+		wh, tea := d.warehouse("Основной"), d.offer("Чай", "product")
+		in := d.receive(wh, tea, 10)
+		must(t, d.consignment("expense", "performed", wh, row(tea, 6)))
+		refused(t, d.state(in, "created"), "stock_exceeds", exceeds)
+		if c := must(t, h.Do("GET", "/api/v3/consignment/"+in, apitest.Req{})); c["state"] != "performed" {
+			t.Fatalf("state %v", c["state"])
+		}
+		if q, _, _ := d.balance(wh, tea); q != 4 {
+			t.Fatalf("balance %v", q)
+		}
+		// A reserved expense's rows and warehouse may change; its reserve
+		// follows, under the same check.
+		other := d.warehouse("Второй")
+		res := must(t, d.consignment("expense", "reserved", wh, row(tea, 3)))["id"].(string)
+		refused(t, h.Do("POST", "/api/v3/consignment/"+res, apitest.Req{Body: map[string]any{"rows": []any{row(tea, 5)}}}), "stock_exceeds", exceeds)
+		refused(t, h.Do("POST", "/api/v3/consignment/"+res, apitest.Req{Body: map[string]any{"warehouse": apitest.Link("Warehouse", other)}}), "stock_exceeds", exceeds)
+		must(t, h.Do("POST", "/api/v3/consignment/"+res, apitest.Req{Body: map[string]any{"rows": []any{row(tea, 4)}}}))
+		if _, r, _ := d.balance(wh, tea); r != 4 {
+			t.Fatalf("reserve after the edit %v", r)
+		}
+		// Deleting it gives the reserve back.
+		must(t, h.Do("DELETE", "/api/v3/consignment/"+res, apitest.Req{}))
+		if _, r, _ := d.balance(wh, tea); r != 0 {
+			t.Fatalf("reserve after the delete %v", r)
+		}
+		// Possible states follow the state.
+		c := must(t, h.Do("GET", "/api/v3/consignment/"+in, apitest.Req{}))
+		if ps, _ := c["possibleStates"].([]any); len(ps) != 1 || ps[0] != "created" {
+			t.Fatalf("possibleStates of a performed one: %v", c["possibleStates"])
+		}
+		// Generic writes cannot set a state or touch a row.
+		refused(t, h.Do("POST", "/api/v3/consignmentRow", apitest.Req{Body: map[string]any{"quantity": 1}}), "stock_rows_only", "")
 	})
 }
