@@ -22,8 +22,8 @@ func TestConsignmentStates(t *testing.T) {
 		}
 		c := must(t, d.consignment("expense", "", wh, row(tea, 4)))
 		id := c["id"].(string)
-		if c["state"] != "created" {
-			t.Fatalf("new state %v", c["state"])
+		if c["state"] != "created" || c["number"] != "2" { // the income was 1
+			t.Fatalf("new state %v, number %v", c["state"], c["number"])
 		}
 		must(t, d.state(id, "reserved"))
 		if q, r, _ := d.balance(wh, tea); q != 10 || r != 4 {

@@ -6,6 +6,7 @@ package stock
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/artel/artel/internal/entity"
 )
@@ -103,9 +104,20 @@ func fillPossible(_ context.Context, _ entity.Scope, recs []*entity.Record, want
 	return nil
 }
 
-// guardConsignment keeps what only this module writes: the state, and
-// anything of a performed consignment.
+// guardConsignment numbers a new consignment ("1", "2", … per account,
+// taken in the create's transaction) and keeps what only this module
+// writes: the state, and anything of a performed consignment.
 func (m *Module) guardConsignment(ctx context.Context, c *entity.Change) error {
+	if !isOwn(ctx) && !c.Scope.System {
+		delete(c.Values, "number")
+	}
+	if c.New && c.Values["number"] == nil {
+		n, err := m.e.NextNumber(ctx, c.Scope, "Consignment.number")
+		if err != nil {
+			return err
+		}
+		c.Values["number"] = strconv.FormatInt(n, 10)
+	}
 	if isOwn(ctx) {
 		return nil
 	}
