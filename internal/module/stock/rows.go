@@ -54,7 +54,7 @@ func (m *Module) writeRows(ctx context.Context, sc entity.Scope, id int64, raw j
 			return entity.Invalidf("rows."+strconv.Itoa(i)+".offer", entity.CodeRequired, "")
 		}
 		in["consignment"] = link
-		if _, err := m.e.Create(own(ctx), sc, "ConsignmentRow", in); err != nil {
+		if _, err := m.e.Create(own(ctx), system(sc), "ConsignmentRow", in); err != nil {
 			return underRow(i, err)
 		}
 	}
