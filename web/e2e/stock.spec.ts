@@ -57,7 +57,8 @@ test('receive goods, sell part through a deal\'s consignment, see the balances',
 
   // Sell them: an expense from the deal's positions, performed; the
   // confirmation asked once more, then never again.
-  await page.goto(`/consignments/add?deal=${deal!.id}`);
+  await page.goto(`/deals/${deal!.id}/card`);
+  await page.getByTestId('deal-new-consignment').click();
   await expect(page.getByTestId('consignment-deal')).toBeVisible();
   await expect(page.getByTestId('row-quantity')).toHaveValue('4');
   await pick(page, 'consignment-warehouse', warehouse);
