@@ -114,16 +114,21 @@ func (m *Module) settle(ctx context.Context, sc entity.Scope, rec *entity.Record
 	if err := m.shift(ctx, sc.Account, rec.ID, effect(typ, to, warehouse, goods), chk); err != nil {
 		return err
 	}
-	if to == from && rec.Values["state"] != nil {
-		return nil
-	}
 	c := entity.NewChange(system(sc), rec.Type, rec)
-	c.Values["state"] = to
-	switch {
-	case to == Performed:
-		c.Values["actualTime"] = m.e.Now().UnixMilli()
-	case from == Performed:
-		c.Values["actualTime"] = nil
+	if to != from || rec.Values["state"] == nil {
+		c.Values["state"] = to
+		switch {
+		case to == Performed:
+			c.Values["actualTime"] = m.e.Now().UnixMilli()
+		case from == Performed:
+			c.Values["actualTime"] = nil
+		}
+	}
+	if err := m.retotal(ctx, sc, rec.ID, c); err != nil {
+		return err
+	}
+	if unchanged(c, rec) {
+		return nil
 	}
 	_, err = m.e.Save(own(ctx), c)
 	return err

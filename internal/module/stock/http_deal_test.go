@@ -35,7 +35,7 @@ func TestFromDealsAndDeficit(t *testing.T) {
 		}
 		id := res[0]["entity"].(map[string]any)["id"].(string)
 		c := must(t, h.Do("GET", "/api/v3/consignment/"+id, apitest.Req{}))
-		if c["rowsCount"] != 2.0 || c["deal"].(map[string]any)["id"] != deal || c["state"] != "created" {
+		if c["rowsCount"] != 2.0 || c["deal"].(map[string]any)["id"] != deal || c["state"] != "created" || moneyOf(c, "price") != 60 {
 			t.Fatalf("consignment from deal: %v", c)
 		}
 		refused(t, d.state(id, "performed"), "stock_exceeds", exceeds)

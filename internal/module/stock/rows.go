@@ -41,7 +41,9 @@ func (m *Module) writeRows(ctx context.Context, sc entity.Scope, id int64, raw j
 		if ct, given := in["contentType"]; given && string(bytes.TrimSpace(ct)) != `"ConsignmentRow"` {
 			return entity.Invalidf("rows", CodeRowsFormat, "")
 		}
-		delete(in, "id")
+		for _, f := range []string{"id", "sum", "taxSum", "priceWithoutTax"} {
+			delete(in, f) // the rules' (totals.go)
+		}
 		var q float64
 		if json.Unmarshal(in["quantity"], &q) != nil {
 			return entity.Invalidf("rows."+strconv.Itoa(i)+".quantity", value.CodeRange, "")

@@ -45,6 +45,7 @@ var Wording = map[string][2]string{
 	CodeRowsFormat:      {"Позиции накладной — это список позиций (ConsignmentRow) с товаром и количеством", "A consignment's rows are a list of ConsignmentRow values with an offer and a quantity"},
 	CodeRowsOnly:        {"Позиции накладной меняются только вместе с накладной", "A consignment's rows change only with their consignment"},
 	CodeSameWarehouse:   {"Склады отправления и назначения должны различаться", "The source and destination warehouses must differ"},
+	CodeRowsCurrencies:  {"Позиции накладной должны быть в одной валюте", "A consignment's rows must be in one currency"},
 }
 
 // next are the states a consignment may move to from each state (spec
@@ -76,6 +77,9 @@ func Register(e *entity.Engine) *Module {
 		InLists: true, Fill: m.fillOfferStock})
 	return m
 }
+
+// kept are a consignment's fields the rules keep: a client's are ignored.
+var kept = []string{"number", "price", "taxSum", "sumWithoutTax", "actualTime"}
 
 // ownKey marks the saves of this module: only they write a state, a
 // performed consignment, or rows.
@@ -109,7 +113,9 @@ func fillPossible(_ context.Context, _ entity.Scope, recs []*entity.Record, want
 // writes: the state, and anything of a performed consignment.
 func (m *Module) guardConsignment(ctx context.Context, c *entity.Change) error {
 	if !isOwn(ctx) && !c.Scope.System {
-		delete(c.Values, "number")
+		for _, f := range kept {
+			delete(c.Values, f)
+		}
 	}
 	if c.New && c.Values["number"] == nil {
 		n, err := m.e.NextNumber(ctx, c.Scope, "Consignment.number")
