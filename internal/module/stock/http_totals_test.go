@@ -6,7 +6,9 @@ import (
 	"github.com/artel/artel/internal/apitest"
 )
 
-func rub(v float64) map[string]any { return map[string]any{"contentType": "Money", "value": v, "currency": "RUB"} }
+func rub(v float64) map[string]any {
+	return map[string]any{"contentType": "Money", "value": v, "currency": "RUB"}
+}
 
 func moneyOf(o map[string]any, f string) float64 {
 	m, _ := o[f].(map[string]any)

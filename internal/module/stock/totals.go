@@ -39,7 +39,9 @@ func rowTotals(r *entity.Record) (sum, tax, unitWithout money.Amount, ok bool) {
 	if s := r.String("tax"); s != "" && json.Unmarshal([]byte(s), &t) == nil && t.Rate != nil && *t.Rate > 0 {
 		rate = money.Exact(*t.Rate)
 	}
-	in := func(k int64) money.Amount { return money.Amount{Kopecks: k, Currency: price.Currency, Rate: price.Rate} }
+	in := func(k int64) money.Amount {
+		return money.Amount{Kopecks: k, Currency: price.Currency, Rate: price.Rate}
+	}
 	s, _ := money.Round(new(big.Rat).Mul(q, big.NewRat(price.Kopecks, 1)))
 	share := new(big.Rat).Quo(rate, new(big.Rat).Add(big.NewRat(100, 1), rate))
 	tk, _ := money.Round(new(big.Rat).Mul(big.NewRat(s, 1), share))
@@ -101,4 +103,3 @@ func unchanged(c *entity.Change, rec *entity.Record) bool {
 	}
 	return len(c.Links) == 0 && len(c.Many) == 0
 }
-
