@@ -35,6 +35,7 @@ test('receive goods, sell part through a deal\'s consignment, see the balances',
   await pick(page, 'consignment-warehouse', warehouse);
   await pick(page, 'row-offer', offer);
   await page.getByTestId('row-quantity').fill('10');
+  await expect(page.getByTestId('consignment-total')).toHaveText(/^2\s500 ₽$/);
   await expect(page.getByTestId('consignment-submit')).toHaveText('Создать');
   await page.getByTestId('consignment-target').getByText('Провести').click();
   await expect(page.getByTestId('consignment-submit')).toHaveText('Провести');

@@ -10,14 +10,15 @@ import { errorText } from '../../app/errors/errorText';
 import { useEntity } from '../../data/hooks';
 import type { Entity, Link } from '../../data/types';
 import { LinkName, isLink } from '../../fields/link/LinkName';
+import { money } from '../deal/money';
 import { moveLabel, submitLabels, typeLabels } from './labels';
 import { PerformConfirm, skipPerformConfirm } from './PerformConfirm';
 import { RowsEditor } from './RowsEditor';
 import { StateBadge } from './StateBadge';
-import { consignmentRows, dealRows, saveConsignment, setState, type ConsignmentDraft, type ConsignmentKind, type ConsignmentState } from './stockApi';
+import { consignmentRows, dealRows, draftTotal, saveConsignment, setState, type ConsignmentDraft, type ConsignmentKind, type ConsignmentState } from './stockApi';
 import { WarehouseSelect } from './WarehouseSelect';
 
-const blank = (): ConsignmentDraft => ({ kind: 'income', warehouse: null, warehouseTo: null, deal: null, description: '', rows: [{ offer: null, quantity: 1 }] });
+const blank = (): ConsignmentDraft => ({ kind: 'income', warehouse: null, warehouseTo: null, deal: null, description: '', rows: [{ offer: null, quantity: 1, price: 0 }] });
 
 export default function ConsignmentCardPage({ id, dealId }: { id?: string; dealId?: string }) {
   const { t } = useTranslation();
@@ -140,6 +141,11 @@ export default function ConsignmentCardPage({ id, dealId }: { id?: string; dealI
             </Text>
           )}
           <RowsEditor rows={draft.rows} onChange={(rows) => setDraft({ ...draft, rows })} readOnly={performed} />
+          <Group justify="flex-end">
+            <Text fw={600}>
+              {t('stock.card.total')} <span data-testid="consignment-total">{money({ value: draftTotal(draft.rows), currency: 'RUB' })}</span>
+            </Text>
+          </Group>
           {!performed && (
             <Group justify="flex-end" align="flex-end">
               {targets.length > 1 && (

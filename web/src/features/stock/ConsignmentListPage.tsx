@@ -4,11 +4,12 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useList } from '../../data/hooks';
 import { LinkName, isLink } from '../../fields/link/LinkName';
+import { money } from '../deal/money';
 import { typeLabels } from './labels';
 import { StateBadge } from './StateBadge';
 import type { ConsignmentKind } from './stockApi';
 
-const FIELDS = ['number', 'type', 'state', 'warehouse', 'deal', 'description', 'operation'];
+const FIELDS = ['number', 'type', 'state', 'warehouse', 'deal', 'description', 'operation', 'price'];
 
 export default function ConsignmentListPage() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export default function ConsignmentListPage() {
             <Table.Th>{t('stock.list.warehouse')}</Table.Th>
             <Table.Th>{t('stock.list.deal')}</Table.Th>
             <Table.Th>{t('stock.list.description')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('stock.list.sum')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -54,6 +56,7 @@ export default function ConsignmentListPage() {
               <Table.Td>{isLink(c.warehouse) ? <LinkName link={c.warehouse} /> : ''}</Table.Td>
               <Table.Td>{isLink(c.deal) ? <LinkName link={c.deal} /> : ''}</Table.Td>
               <Table.Td>{String(c.description ?? '')}</Table.Td>
+              <Table.Td style={{ textAlign: 'right' }}>{money(c.price)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

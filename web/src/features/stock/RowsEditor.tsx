@@ -6,7 +6,8 @@ import type { RowDraft } from './stockApi';
 
 export function RowsEditor({ rows, onChange, readOnly }: { rows: RowDraft[]; onChange(rows: RowDraft[]): void; readOnly: boolean }) {
   const { t } = useTranslation();
-  const offers = useList({ contentType: 'Offer', endpoint: 'offer', fields: ['name'], limit: 500 });
+  const offers = useList({ contentType: 'Offer', endpoint: 'offer', fields: ['name', 'price'], limit: 500 });
+  const priceOf = (id: string) => (offers.items.find((o) => String(o.id) === id)?.price as { value?: number } | null)?.value ?? 0;
   const data = offers.items.map((o) => ({ value: String(o.id), label: String(o.name ?? o.id) }));
   const set = (i: number, r: Partial<RowDraft>) => onChange(rows.map((row, j) => (j === i ? { ...row, ...r } : row)));
   return (
@@ -15,7 +16,8 @@ export function RowsEditor({ rows, onChange, readOnly }: { rows: RowDraft[]; onC
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('stock.rows.offer')}</Table.Th>
-            <Table.Th w={160}>{t('stock.rows.quantity')}</Table.Th>
+            <Table.Th w={140}>{t('stock.rows.quantity')}</Table.Th>
+            <Table.Th w={160}>{t('stock.rows.price')}</Table.Th>
             <Table.Th w={40} />
           </Table.Tr>
         </Table.Thead>
@@ -24,11 +26,15 @@ export function RowsEditor({ rows, onChange, readOnly }: { rows: RowDraft[]; onC
             <Table.Tr key={i} data-testid="consignment-row">
               <Table.Td>
                 <Select searchable disabled={readOnly} placeholder={t('stock.rows.offerPick')} data={data} value={r.offer?.id ?? null} data-testid="row-offer"
-                  onChange={(id) => set(i, { offer: id ? { contentType: 'Offer', id } : null })} />
+                  onChange={(id) => set(i, { offer: id ? { contentType: 'Offer', id } : null, price: id ? priceOf(id) : 0 })} />
               </Table.Td>
               <Table.Td>
                 <NumberInput min={0} decimalScale={3} disabled={readOnly} value={r.quantity} data-testid="row-quantity"
                   onChange={(v) => set(i, { quantity: typeof v === 'number' ? v : Number(v) || 0 })} />
+              </Table.Td>
+              <Table.Td>
+                <NumberInput min={0} decimalScale={2} disabled={readOnly} value={r.price} data-testid="row-price"
+                  onChange={(v) => set(i, { price: typeof v === 'number' ? v : Number(v) || 0 })} />
               </Table.Td>
               <Table.Td>
                 {!readOnly && (
@@ -42,7 +48,7 @@ export function RowsEditor({ rows, onChange, readOnly }: { rows: RowDraft[]; onC
         </Table.Tbody>
       </Table>
       {!readOnly && (
-        <Button variant="default" size="xs" w="fit-content" onClick={() => onChange([...rows, { offer: null, quantity: 1 }])} data-testid="row-add">
+        <Button variant="default" size="xs" w="fit-content" onClick={() => onChange([...rows, { offer: null, quantity: 1, price: 0 }])} data-testid="row-add">
           {t('stock.rows.add')}
         </Button>
       )}

@@ -13,6 +13,8 @@ export type ConsignmentKind = 'income' | 'expense' | 'movement';
 export interface RowDraft {
   offer: Link | null;
   quantity: number;
+  /** Unit price, VAT included, in roubles; 0 for none. */
+  price: number;
 }
 
 export interface ConsignmentDraft {
@@ -36,7 +38,15 @@ export interface Balance {
   availableNow: number;
 }
 
-const rowBody = (r: RowDraft) => ({ contentType: 'ConsignmentRow', offer: r.offer, quantity: r.quantity });
+const rub = (v: number) => ({ contentType: 'Money', value: v, currency: 'RUB' });
+const rowBody = (r: RowDraft) => ({ contentType: 'ConsignmentRow', offer: r.offer, quantity: r.quantity, price: r.price > 0 ? rub(r.price) : null });
+const priceOf = (v: unknown) => (v as { value?: number } | null)?.value ?? 0;
+
+/** draftTotal is the rows' sum as the server will count it: each row to the kopeck. */
+export function draftTotal(rows: RowDraft[]): number {
+  const kopecks = rows.reduce((s, r) => s + Math.round(r.quantity * r.price * 100), 0);
+  return kopecks / 100;
+}
 const filled = (rows: RowDraft[]) => rows.filter((r) => r.offer && r.quantity > 0);
 
 function settle(c: Entity): Entity {
@@ -72,13 +82,13 @@ export async function setState(id: string, state: ConsignmentState): Promise<Ent
 /** consignmentRows are a consignment's rows as the editor holds them. */
 export async function consignmentRows(id: string): Promise<RowDraft[]> {
   const rows = (await api.get<Entity[]>(`consignment/${id}/rows`)).data ?? [];
-  return rows.map((r) => ({ offer: (r.offer as Link | null) ?? null, quantity: Number(r.quantity ?? 1) }));
+  return rows.map((r) => ({ offer: (r.offer as Link | null) ?? null, quantity: Number(r.quantity ?? 1), price: priceOf(r.price) }));
 }
 
 /** dealRows are a deal's positions as consignment rows. */
 export async function dealRows(dealId: string): Promise<RowDraft[]> {
-  const rows = (await api.get<Entity[]>('offerRow', { filter: allOf(refIs('deal', 'Deal', dealId)), fields: ['offer', 'quantity'], limit: 100 })).data ?? [];
-  return rows.filter((r) => r.offer).map((r) => ({ offer: r.offer as Link, quantity: Number(r.quantity ?? 1) }));
+  const rows = (await api.get<Entity[]>('offerRow', { filter: allOf(refIs('deal', 'Deal', dealId)), fields: ['offer', 'quantity', 'price'], limit: 100 })).data ?? [];
+  return rows.filter((r) => r.offer).map((r) => ({ offer: r.offer as Link, quantity: Number(r.quantity ?? 1), price: priceOf(r.price) }));
 }
 
 /** warehouseBalances are a warehouse's balances by offer. */
