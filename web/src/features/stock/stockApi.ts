@@ -42,10 +42,21 @@ const rub = (v: number) => ({ contentType: 'Money', value: v, currency: 'RUB' })
 const rowBody = (r: RowDraft) => ({ contentType: 'ConsignmentRow', offer: r.offer, quantity: r.quantity, price: r.price > 0 ? rub(r.price) : null });
 const priceOf = (v: unknown) => (v as { value?: number } | null)?.value ?? 0;
 
-/** draftTotal is the rows' sum as the server will count it: each row to the kopeck. */
+/**
+ * rowKopecks is a row's sum as the server counts it (docs/stock.md,
+ * "Totals"): quantity (thousandths) × price (kopecks), exact, rounded half
+ * away from zero to the kopeck; never a float product.
+ */
+export function rowKopecks(r: RowDraft): bigint {
+  const milli = BigInt(Math.round(r.quantity * 1000));
+  const kopecks = BigInt(Math.round(r.price * 100));
+  const p = milli * kopecks;
+  return p >= 0n ? (p + 500n) / 1000n : -((-p + 500n) / 1000n);
+}
+
+/** draftTotal is the rows' sum in roubles, each row to the kopeck. */
 export function draftTotal(rows: RowDraft[]): number {
-  const kopecks = rows.reduce((s, r) => s + Math.round(r.quantity * r.price * 100), 0);
-  return kopecks / 100;
+  return Number(rows.reduce((s, r) => s + rowKopecks(r), 0n)) / 100;
 }
 const filled = (rows: RowDraft[]) => rows.filter((r) => r.offer && r.quantity > 0);
 
