@@ -49,3 +49,15 @@ func TestMovement(t *testing.T) {
 			"stock_same_warehouse", "")
 	})
 }
+
+// A warehouse or an offer with stock is not deleted; an empty one is.
+func TestDeleteStocked(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		d := &depot{t: t, h: h}
+		wh, tea, spare := d.warehouse("Основной"), d.offer("Чай", "product"), d.warehouse("Пустой")
+		d.receive(wh, tea, 1)
+		refused(t, h.Do("DELETE", "/api/v3/warehouse/"+wh, apitest.Req{}), "in_use", "Невозможно удалить: используется")
+		refused(t, h.Do("DELETE", "/api/v3/offer/"+tea, apitest.Req{}), "in_use", "")
+		must(t, h.Do("DELETE", "/api/v3/warehouse/"+spare, apitest.Req{}))
+	})
+}

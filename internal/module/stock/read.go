@@ -118,3 +118,20 @@ func (m *Module) fillOfferStock(ctx context.Context, sc entity.Scope, recs []*en
 	}
 	return q.Err()
 }
+
+// keepStocked refuses to delete a warehouse or an offer that still holds,
+// reserves or expects stock: its balances would lose their meaning.
+func (m *Module) keepStocked(col string) func(context.Context, entity.Scope, *entity.Record) error {
+	return func(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+		var n int
+		err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT COUNT(*) FROM stock_balances
+			WHERE account_id = ? AND `+col+` = ? AND (quantity <> 0 OR reserved <> 0 OR expected <> 0)`), sc.Account, rec.ID).Scan(&n)
+		if err != nil {
+			return fmt.Errorf("stock: balances of %s %d: %w", rec.Type.Name, rec.ID, err)
+		}
+		if n > 0 {
+			return entity.Invalidf("id", entity.CodeInUse, "")
+		}
+		return nil
+	}
+}

@@ -71,6 +71,8 @@ func Register(e *entity.Engine) *Module {
 	m := &Module{e: e}
 	e.Hook("Consignment", entity.Hooks{BeforeSave: m.guardConsignment, BeforeDelete: m.guardDelete})
 	e.Hook("ConsignmentRow", entity.Hooks{BeforeSave: m.guardRow, BeforeDelete: m.guardRowDelete})
+	e.Hook("Warehouse", entity.Hooks{BeforeDelete: m.keepStocked("warehouse_id")})
+	e.Hook("Offer", entity.Hooks{BeforeDelete: m.keepStocked("offer_id")})
 	e.NeedFields("Consignment", "state", "type")
 	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates"}, InLists: true, Fill: fillPossible})
 	e.Compute("Offer", entity.Computer{Fields: []string{"balanceQuantity", "availableQuantity", "expectedQuantity"},
