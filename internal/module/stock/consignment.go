@@ -176,3 +176,20 @@ func (m *Module) Delete(ctx context.Context, sc entity.Scope, id int64) error {
 		return m.e.Delete(own(ctx), sc, "Consignment", id)
 	})
 }
+
+// peekNumber is the number the account's next consignment would take.
+func (m *Module) peekNumber(ctx context.Context, account int64) (int64, error) {
+	var n int64
+	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT value FROM sequences
+		WHERE account_id = ? AND name = 'Consignment.number'`), account)
+	if err != nil {
+		return 0, fmt.Errorf("stock: consignment number: %w", err)
+	}
+	defer q.Close()
+	if q.Next() {
+		if err := q.Scan(&n); err != nil {
+			return 0, err
+		}
+	}
+	return n + 1, q.Err()
+}

@@ -3,6 +3,7 @@ package stock
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
@@ -27,6 +28,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /consignment/{id}", a.save)
 	rt.Handle("DELETE /consignment/{id}", a.remove)
 	rt.Handle("POST /consignment/massAction", a.mass)
+	rt.Handle("GET /consignment/prepared", a.prepared)
 	rt.Handle("POST /warehouse/{id}/moveOffers/{id}", a.move)
 	rt.Handle("POST /warehouse/{id}/deficitOffers", a.deficit)
 	rt.Handle("GET /offer/{id}/balances", a.offerBalances)
@@ -55,6 +57,18 @@ func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {
 		return r.Fail(err)
 	}
 	return r.One(ctx, rec, sel)
+}
+
+// prepared serves GET /consignment/prepared: a new consignment as the
+// editor starts it, with the number the next create would take (another
+// create may take it first; the saved one has its own).
+func (a *HTTP) prepared(ctx context.Context, r *api.Request) api.Response {
+	n, err := a.Stock.peekNumber(ctx, r.Scope().Account)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(map[string]any{"contentType": "Consignment", "number": strconv.FormatInt(n, 10), "state": Created,
+		"possibleStates": next[Created], "rows": []any{}, "rowsCount": 0})
 }
 
 func (a *HTTP) remove(ctx context.Context, r *api.Request) api.Response {

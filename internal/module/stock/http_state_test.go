@@ -20,6 +20,9 @@ func TestConsignmentStates(t *testing.T) {
 		if q, r, e := d.balance(wh, tea); q != 10 || r != 0 || e != 0 {
 			t.Fatalf("after income: %v %v %v", q, r, e)
 		}
+		if p := must(t, h.Do("GET", "/api/v3/consignment/prepared", apitest.Req{})); p["number"] != "2" || p["state"] != "created" {
+			t.Fatalf("prepared: %v", p)
+		}
 		c := must(t, d.consignment("expense", "", wh, row(tea, 4)))
 		id := c["id"].(string)
 		if c["state"] != "created" || c["number"] != "2" { // the income was 1
