@@ -81,6 +81,11 @@ test('receive goods, sell part through a deal\'s consignment, see the balances',
   await expect(page.getByTestId('perform-confirm-ok')).toBeHidden();
   await expect(page.getByTestId('consignment-refused')).toHaveText('Количество товара в накладной больше, чем есть на складе');
   await expect(page).toHaveURL(/\/consignments\/add$/);
+  // Saved as a draft it is kept, with a warning of what is short.
+  await page.getByTestId('consignment-target').getByText('Создать').click();
+  await page.getByTestId('consignment-submit').click();
+  await page.waitForURL(/\/consignments\/\d+\/card$/);
+  await expect(page.getByTestId('consignment-deficit')).toContainText(`${offer} — нужно 7, доступно 6`);
 
   // The warehouse's balances: 10 in, 4 out.
   await page.goto('/warehouse');

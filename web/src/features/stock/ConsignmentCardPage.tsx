@@ -12,6 +12,7 @@ import type { Entity, Link } from '../../data/types';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import { money } from '../deal/money';
 import { moveLabel, submitLabels, typeLabels } from './labels';
+import { DeficitWarning } from './DeficitWarning';
 import { PerformConfirm, skipPerformConfirm } from './PerformConfirm';
 import { RowsEditor } from './RowsEditor';
 import { StateBadge } from './StateBadge';
@@ -29,6 +30,7 @@ export default function ConsignmentCardPage({ id, dealId }: { id?: string; dealI
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<(() => void) | null>(null);
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     if (id) return;
@@ -76,6 +78,7 @@ export default function ConsignmentCardPage({ id, dealId }: { id?: string; dealI
       const c = await fn();
       if (!id || String(c.id) !== id) navigate(`/consignments/${String(c.id)}/card`, { replace: !id });
       else setDraft({ ...draft, rows: await consignmentRows(id) });
+      setVersion((v) => v + 1);
     } catch (err) {
       setFailed(errorText(err, t));
     } finally {
@@ -112,6 +115,9 @@ export default function ConsignmentCardPage({ id, dealId }: { id?: string; dealI
             </Text>
           )}
         </Group>
+      )}
+      {draft.kind === 'expense' && draft.warehouse && !performed && current !== 'cancelled' && (id || draft.deal) && (
+        <DeficitWarning warehouse={draft.warehouse} of={id ? { contentType: 'Consignment', id } : draft.deal!} version={version} />
       )}
       {failed && (
         <Alert color="red" withCloseButton onClose={() => setFailed(null)} data-testid="consignment-refused" style={{ whiteSpace: 'pre-line' }}>

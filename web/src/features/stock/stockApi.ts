@@ -111,3 +111,14 @@ export async function warehouseBalances(id: string): Promise<Balance[]> {
 export async function offerBalances(id: string): Promise<Balance[]> {
   return (await api.get<Balance[]>(`offer/${id}/balances`, { limit: 500 })).data ?? [];
 }
+
+export interface Deficit {
+  offer: Link;
+  need: number;
+  available: number;
+}
+
+/** deficits are the offers a consignment or a deal needs more of than the warehouse has. */
+export async function deficits(warehouseId: string, of: Link): Promise<Deficit[]> {
+  return (await api.post<Deficit[]>(`warehouse/${warehouseId}/deficitOffers`, { contextEntity: { contentType: of.contentType, id: of.id } })).data ?? [];
+}
