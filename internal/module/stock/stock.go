@@ -46,6 +46,7 @@ var Wording = map[string][2]string{
 	CodeRowsOnly:        {"Позиции накладной меняются только вместе с накладной", "A consignment's rows change only with their consignment"},
 	CodeSameWarehouse:   {"Склады отправления и назначения должны различаться", "The source and destination warehouses must differ"},
 	CodeRowsCurrencies:  {"Позиции накладной должны быть в одной валюте", "A consignment's rows must be in one currency"},
+	CodeKitCycle:        {"Комплект не может входить сам в себя", "A kit cannot be a part of itself"},
 }
 
 // next are the states a consignment may move to from each state (spec
@@ -73,6 +74,7 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("ConsignmentRow", entity.Hooks{BeforeSave: m.guardRow, BeforeDelete: m.guardRowDelete})
 	e.Hook("Warehouse", entity.Hooks{BeforeDelete: m.keepStocked("warehouse_id")})
 	e.Hook("Offer", entity.Hooks{BeforeDelete: m.keepStocked("offer_id")})
+	e.Hook("OfferPart", entity.Hooks{BeforeSave: m.checkPart})
 	e.NeedFields("Consignment", "state", "type")
 	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates"}, InLists: true, Fill: fillPossible})
 	e.Compute("Offer", entity.Computer{Fields: []string{"balanceQuantity", "availableQuantity", "expectedQuantity"},
