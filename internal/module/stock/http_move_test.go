@@ -45,6 +45,12 @@ func TestMovement(t *testing.T) {
 		if q, _, _ := d.balance(b, tea); q != 4 {
 			t.Errorf("a refused movement brought tea: %v", q)
 		}
+		// A client cannot make a consignment look like a movement's half.
+		fake := must(t, h.Do("POST", "/api/v3/consignment", apitest.Req{Body: map[string]any{"type": "income",
+			"operation": "move", "linkedConsignment": apitest.Link("Consignment", c["id"].(string))}}))
+		if fake["operation"] != nil || fake["linkedConsignment"] != nil {
+			t.Errorf("a client's movement fields were kept: %v %v", fake["operation"], fake["linkedConsignment"])
+		}
 		refused(t, h.Do("POST", "/api/v3/warehouse/"+a+"/moveOffers/"+a, apitest.Req{Body: map[string]any{"rows": []any{row(tea, 1)}}}),
 			"stock_same_warehouse", "")
 	})

@@ -24,7 +24,6 @@ func (m *Module) Move(ctx context.Context, sc entity.Scope, from, to int64, rows
 				in[k] = v
 			}
 			in["type"] = quoted(typ)
-			in["operation"] = quoted("move")
 			in["warehouse"] = linkJSON("Warehouse", wh)
 			in["rows"] = rows
 			in["state"] = quoted(Performed)
@@ -50,10 +49,11 @@ func (m *Module) Move(ctx context.Context, sc entity.Scope, from, to int64, rows
 	return out, err
 }
 
-// pair sets a's linkedConsignment to b; a is performed already, so the
-// module writes it.
+// pair makes a the move-half linked to b; only the module writes these
+// (a is performed already, and a client's are ignored).
 func (m *Module) pair(ctx context.Context, sc entity.Scope, a, b *entity.Record) error {
 	c := entity.NewChange(system(sc), a.Type, a)
+	c.Values["operation"] = "move"
 	l := value.Link{Type: "Consignment", ID: b.ID}
 	c.Links["linkedConsignment"] = &l
 	_, err := m.e.Save(own(ctx), c)

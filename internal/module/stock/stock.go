@@ -83,7 +83,7 @@ func Register(e *entity.Engine) *Module {
 }
 
 // kept are a consignment's fields the rules keep: a client's are ignored.
-var kept = []string{"number", "price", "taxSum", "sumWithoutTax", "actualTime"}
+var kept = []string{"number", "price", "taxSum", "sumWithoutTax", "actualTime", "operation"}
 
 // ownKey marks the saves of this module: only they write a state, a
 // performed consignment, or rows.
@@ -120,6 +120,7 @@ func (m *Module) guardConsignment(ctx context.Context, c *entity.Change) error {
 		for _, f := range kept {
 			delete(c.Values, f)
 		}
+		delete(c.Links, "linkedConsignment") // a movement's pair, set by Move
 	}
 	if c.New && c.Values["number"] == nil {
 		n, err := m.e.NextNumber(ctx, c.Scope, "Consignment.number")
