@@ -27,9 +27,14 @@ export default function OfferCardPage({ id }: { id: string }) {
     <Stack gap="md" p="md" data-testid="offer-card">
       <Group justify="space-between" align="flex-start">
         <Title order={2}>{String(offer?.name ?? '')}</Title>
-        <Anchor component={RouterLink} to="/offers" size="sm">
-          {t('stock.offers.toList')}
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={RouterLink} to={`/entity/Offer/${id}/edit`} size="sm" data-testid="offer-edit">
+            {t('stock.card.edit')}
+          </Anchor>
+          <Anchor component={RouterLink} to="/offers" size="sm">
+            {t('stock.offers.toList')}
+          </Anchor>
+        </Group>
       </Group>
       <Group gap="xl">
         <Text size="sm">

@@ -21,9 +21,14 @@ export default function WarehouseCardPage({ id }: { id: string }) {
     <Stack gap="md" p="md" data-testid="warehouse-card">
       <Group justify="space-between" align="flex-start">
         <Title order={2}>{String(warehouse?.name ?? '')}</Title>
-        <Anchor component={RouterLink} to="/warehouse" size="sm">
-          {t('stock.balances.toWarehouses')}
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={RouterLink} to={`/entity/Warehouse/${id}/edit`} size="sm" data-testid="warehouse-edit">
+            {t('stock.card.edit')}
+          </Anchor>
+          <Anchor component={RouterLink} to="/warehouse" size="sm">
+            {t('stock.balances.toWarehouses')}
+          </Anchor>
+        </Group>
       </Group>
       {warehouse?.description ? <Text size="sm">{String(warehouse.description)}</Text> : null}
       <Title order={4}>{t('stock.balances.title')}</Title>
