@@ -36,6 +36,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Describe("GET /warehouse/{id}/balances", [2]string{"Остатки склада по товарам", "A warehouse's balances by offer"})
 	rt.Describe("POST /consignment/massAction", [2]string{"Накладные по сделкам (MassActionCreateConsignment)",
 		"Consignments from deals (MassActionCreateConsignment)"})
+	a.catalogueRoutes(rt)
 	rt.Messages(Wording)
 }
 
