@@ -2,6 +2,7 @@
 // received into a new warehouse, part of them sold through a consignment
 // made from a deal's positions, and the warehouse's balances show what is
 // left; selling more than is left is refused in the spec's words.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -29,6 +30,11 @@ test('receive goods, sell part through a deal\'s consignment, see the balances',
   await page.getByTestId('offer-price').fill('250');
   await page.getByTestId('offer-create').click();
   await expect(page.getByTestId('offer-row').filter({ hasText: offer })).toBeVisible();
+  // The catalogue goes out as CSV and comes back in.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('offer-export').click()]);
+  expect(readFileSync(await download.path(), 'utf8')).toContain(`;${offer};;product;250.00;RUB;`);
+  await page.locator('input[type=file]').setInputFiles({ name: 'offers.csv', mimeType: 'text/csv', buffer: Buffer.from(`name;price\nКофе ${stamp};99,90\n`) });
+  await expect(page.getByTestId('offer-row').filter({ hasText: `Кофе ${stamp}` })).toContainText('99,9 ₽');
 
   // Receive 10: an income, performed, after the confirmation.
   await page.goto('/consignments/add');

@@ -1,13 +1,14 @@
 // /offers: the catalogue, with each offer's price and stock, and a new
 // offer by name, type and price.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, NumberInput, SegmentedControl, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, NumberInput, SegmentedControl, Stack, Table, TextInput, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
 import { reloadLists } from '../../data/lists';
+import { sendForm } from '../../data/transport';
 import { money } from '../deal/money';
 
 const FIELDS = ['name', 'article', 'type', 'price', 'availableQuantity'];
@@ -29,10 +30,36 @@ export default function OfferListPage() {
       setFailed(errorText(err, t));
     }
   };
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setFailed(null);
+    try {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      await sendForm('offer/import', form);
+      reloadLists('Offer');
+    } catch (err) {
+      setFailed(errorText(err, t));
+    }
+  };
   const typeLabel: Record<string, string> = { product: t('stock.offers.product'), service: t('stock.offers.service') };
   return (
     <Stack gap="sm" p="md" data-testid="offer-list">
-      <Title order={2}>{t('stock.offers.title')}</Title>
+      <Group justify="space-between">
+        <Title order={2}>{t('stock.offers.title')}</Title>
+        <Group gap="xs">
+          <Button size="xs" variant="default" component="a" href="/api/v3/offer/export" download data-testid="offer-export">
+            {t('stock.offers.export')}
+          </Button>
+          <FileButton onChange={(f) => void importFile(f)} accept=".csv,text/csv">
+            {(props) => (
+              <Button size="xs" variant="default" {...props} data-testid="offer-import">
+                {t('stock.offers.import')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      </Group>
       <Group align="flex-end">
         <TextInput label={t('stock.offers.new')} placeholder={t('stock.offers.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="offer-name" />
         <SegmentedControl value={type} onChange={setType} data={[{ value: 'product', label: typeLabel.product }, { value: 'service', label: typeLabel.service }]} />
