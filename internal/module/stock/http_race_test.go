@@ -84,3 +84,71 @@ func TestConcurrentReserveAndDoublePerform(t *testing.T) {
 		}
 	})
 }
+
+// Movements both ways between two warehouses at once, with expenses from
+// both: none deadlocks or fails other than in the spec's words, and the
+// goods are all still there.
+func TestConcurrentMovements(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		d := &depot{t: t, h: h}
+		a, b := d.warehouse("Основной"), d.warehouse("Магазин")
+		tea, cups := d.offer("Чай", "product"), d.offer("Чашки", "product")
+		for _, wh := range []string{a, b} {
+			d.receive(wh, tea, 20)
+			d.receive(wh, cups, 20)
+		}
+		// Reserved expenses that change warehouse hold both warehouses'
+		// balances too.
+		var reserved []string
+		for range 4 {
+			reserved = append(reserved, must(t, d.consignment("expense", "reserved", a, row(tea, 1), row(cups, 1)))["id"].(string))
+		}
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		sold := 0
+		for i, id := range reserved {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				to := []string{b, a}[i%2]
+				if r := h.Do("POST", "/api/v3/consignment/"+id, apitest.Req{Body: map[string]any{"warehouse": apitest.Link("Warehouse", to)}}); r.Status != 200 && r.Status != 422 {
+					t.Errorf("warehouse change: %d %s", r.Status, r.Body)
+				}
+			}()
+		}
+		for i := range 24 {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				from, to := a, b
+				if i%2 == 1 {
+					from, to = b, a
+				}
+				var r *apitest.Resp
+				if i%3 == 0 {
+					r = d.consignment("expense", "performed", from, row(cups, 1), row(tea, 1))
+				} else {
+					r = h.Do("POST", "/api/v3/warehouse/"+from+"/moveOffers/"+to, apitest.Req{Body: map[string]any{"rows": []any{row(tea, 1), row(cups, 1)}}})
+				}
+				if r.Status == 422 && r.Errors()[0]["type"] == "stock_exceeds" {
+					return // reserves may hold what a move wants
+				}
+				if r.Status != 200 {
+					t.Errorf("%d: %d %s", i, r.Status, r.Body)
+					return
+				}
+				if i%3 == 0 {
+					mu.Lock()
+					sold++
+					mu.Unlock()
+				}
+			}(i)
+		}
+		wg.Wait()
+		qa, _, _ := d.balance(a, tea)
+		qb, _, _ := d.balance(b, tea)
+		if qa+qb != float64(40-sold) {
+			t.Errorf("tea: %v + %v, want %d", qa, qb, 40-sold)
+		}
+	})
+}
