@@ -98,10 +98,12 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
 	srv.StorageUsed = files.UsedBytes
-	// Each business area serves its own routes (internal/module/<area>).
+	// Each business area serves its own routes (internal/module/<area>);
+	// the deals' mass action hands consignments from deals to the stock's.
+	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks}
 	srv.Mount(
 		&task.HTTP{Engine: engine},
-		&deal.HTTP{Engine: engine, Deals: deals},
+		&deal.HTTP{Engine: engine, Deals: deals, Consignments: stockHTTP.Mass},
 		&finance.HTTP{Engine: engine, Invoices: invoices},
 		&history.HTTP{Engine: engine},
 		&todo.HTTP{Engine: engine},
@@ -113,7 +115,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&staff.HTTP{Engine: engine, Auth: authSvc},
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
-		&stock.HTTP{Engine: engine, Stock: stocks},
+		stockHTTP,
 	)
 	return srv, nil
 }

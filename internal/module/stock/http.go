@@ -27,7 +27,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /consignment", a.save)
 	rt.Handle("POST /consignment/{id}", a.save)
 	rt.Handle("DELETE /consignment/{id}", a.remove)
-	rt.Handle("POST /consignment/massAction", a.mass)
+	rt.Handle("POST /consignment/massAction", a.Mass)
 	rt.Handle("GET /consignment/prepared", a.prepared)
 	rt.Handle("POST /warehouse/{id}/moveOffers/{id}", a.move)
 	rt.Handle("POST /warehouse/{id}/deficitOffers", a.deficit)

@@ -19,10 +19,11 @@ type massBody struct {
 	Consignment entity.Input      `json:"consignment"`
 }
 
-// mass serves POST /consignment/massAction: a consignment per deal named
-// in entities, rows from its positions. It answers a MassActionResult
-// per deal, the made consignment as its entity.
-func (a *HTTP) mass(ctx context.Context, r *api.Request) api.Response {
+// Mass serves MassActionCreateConsignment, at POST /consignment/massAction
+// and (through the deal area) POST /deal/massAction: a consignment per
+// deal named in entities, rows from its positions. It answers a
+// MassActionResult per deal, the made consignment as its entity.
+func (a *HTTP) Mass(ctx context.Context, r *api.Request) api.Response {
 	var b massBody
 	if json.Unmarshal(r.Body(), &b) != nil {
 		return r.Fail(entity.Invalidf("entities", entity.CodeRequired, ""))
