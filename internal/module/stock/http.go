@@ -29,6 +29,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("DELETE /consignment/{id}", a.remove)
 	rt.Handle("POST /consignment/massAction", a.Mass)
 	rt.Handle("GET /consignment/prepared", a.prepared)
+	rt.Handle("GET /unit", a.unitList)
 	rt.Handle("POST /warehouse/{id}/moveOffers/{id}", a.move)
 	rt.Handle("POST /warehouse/{id}/deficitOffers", a.deficit)
 	rt.Handle("GET /offer/{id}/balances", a.offerBalances)

@@ -42,3 +42,14 @@ func TestCatalogueCSV(t *testing.T) {
 		}
 	})
 }
+
+// GET /unit offers the common units of measure in the reader's language.
+func TestUnits(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		ru := must2(t, h.Do("GET", "/api/v3/unit", apitest.Req{}))
+		en := must2(t, h.Do("GET", "/api/v3/unit", apitest.Req{Headers: map[string]string{"Accept-Language": "en"}}))
+		if len(ru) < 10 || ru[0]["name"] != "шт" || en[0]["name"] != "pcs" || ru[0]["id"] != "796" {
+			t.Fatalf("units: %v / %v", ru[:1], en[:1])
+		}
+	})
+}
