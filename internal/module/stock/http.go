@@ -38,6 +38,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Describe("POST /consignment/massAction", [2]string{"Накладные по сделкам (MassActionCreateConsignment)",
 		"Consignments from deals (MassActionCreateConsignment)"})
 	a.catalogueRoutes(rt)
+	a.listRoutes(rt)
 	rt.Messages(Wording)
 }
 

@@ -53,3 +53,39 @@ func TestUnits(t *testing.T) {
 		}
 	})
 }
+
+// GET /offer?warehouse= and GET /warehouse?offer= list what is stocked
+// where; without them they are the generic lists.
+func TestListsByStock(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		d := &depot{t: t, h: h}
+		a, b := d.warehouse("Основной"), d.warehouse("Пустой")
+		tea, cups := d.offer("Чай", "product"), d.offer("Чашки", "product")
+		d.receive(a, tea, 1)
+		ids := func(r *apitest.Resp) []string {
+			var out []string
+			for _, o := range must2(t, r) {
+				out = append(out, o["id"].(string))
+			}
+			return out
+		}
+		if got := ids(h.Do("GET", "/api/v3/offer"+apitest.Q(`{"warehouse":{"contentType":"Warehouse","id":"`+a+`"}}`), apitest.Req{})); len(got) != 1 || got[0] != tea {
+			t.Errorf("offers of the warehouse: %v", got)
+		}
+		if got := ids(h.Do("GET", "/api/v3/offer?warehouse="+b, apitest.Req{})); len(got) != 0 {
+			t.Errorf("offers of the empty warehouse: %v", got)
+		}
+		if got := ids(h.Do("GET", "/api/v3/warehouse?offer="+tea, apitest.Req{})); len(got) != 1 || got[0] != a {
+			t.Errorf("warehouses of the offer: %v", got)
+		}
+		if got := ids(h.Do("GET", "/api/v3/offer"+apitest.Q(`{"limit":1}`), apitest.Req{})); len(got) != 1 {
+			t.Errorf("the generic list: %v", got)
+		}
+		if got := ids(h.Do("GET", "/api/v3/offer"+apitest.Q(`{"q":"Чашки"}`), apitest.Req{})); len(got) != 1 || got[0] != cups {
+			t.Errorf("the generic search: %v", got)
+		}
+		if r := h.Do("GET", "/api/v3/offer?warehouse=abc", apitest.Req{}); r.Status != 422 {
+			t.Errorf("a bad warehouse: %d", r.Status)
+		}
+	})
+}
