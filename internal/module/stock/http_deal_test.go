@@ -47,6 +47,9 @@ func TestFromDealsAndDeficit(t *testing.T) {
 			t.Fatalf("offer balances: %v", bal)
 		}
 		o := must(t, h.Do("GET", "/api/v3/offer/"+tea, apitest.Req{}))
+		if wb, _ := o["warehouseBalances"].([]any); len(wb) != 1 || o["warehouseBalancesCount"] != 1.0 {
+			t.Fatalf("offer's warehouseBalances: %v", o["warehouseBalances"])
+		}
 		if o["balanceQuantity"] != 0.0 || o["availableQuantity"] != 0.0 {
 			t.Fatalf("offer stock: %v %v", o["balanceQuantity"], o["availableQuantity"])
 		}

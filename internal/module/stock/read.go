@@ -135,3 +135,23 @@ func (m *Module) keepStocked(col string) func(context.Context, entity.Scope, *en
 		return nil
 	}
 }
+
+// fillOfferBalances is an offer's WarehouseBalance per warehouse (a
+// single read, or a list that names the field): at most 100 each, as
+// GET /offer/{id}/balances pages the rest.
+func (m *Module) fillOfferBalances(ctx context.Context, sc entity.Scope, recs []*entity.Record, want map[string]bool) error {
+	for _, r := range recs {
+		bs, err := m.Balances(ctx, sc.Account, 0, r.ID, 0, entity.DefaultLimit)
+		if err != nil {
+			return err
+		}
+		names := m.names(ctx, sc, bs)
+		items := make([]any, len(bs))
+		for i, b := range bs {
+			items[i] = b.json(names)
+		}
+		r.SetComputed("warehouseBalances", items)
+		r.SetComputed("warehouseBalancesCount", len(items))
+	}
+	return nil
+}

@@ -80,6 +80,7 @@ func Register(e *entity.Engine) *Module {
 	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates"}, InLists: true, Fill: fillPossible})
 	e.Compute("Offer", entity.Computer{Fields: []string{"balanceQuantity", "availableQuantity", "expectedQuantity"},
 		InLists: true, Fill: m.fillOfferStock})
+	e.Compute("Offer", entity.Computer{Fields: []string{"warehouseBalances", "warehouseBalancesCount"}, Fill: m.fillOfferBalances})
 	return m
 }
 
