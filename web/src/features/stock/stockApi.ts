@@ -102,9 +102,14 @@ export async function dealRows(dealId: string): Promise<RowDraft[]> {
   return rows.filter((r) => r.offer).map((r) => ({ offer: r.offer as Link, quantity: Number(r.quantity ?? 1), price: priceOf(r.price) }));
 }
 
-/** warehouseBalances are a warehouse's balances by offer. */
-export async function warehouseBalances(id: string): Promise<Balance[]> {
-  return (await api.get<Balance[]>(`warehouse/${id}/balances`, { limit: 500 })).data ?? [];
+/** BALANCE_PAGE is how many balances a warehouse's card reads at a time. */
+export const BALANCE_PAGE = 200;
+
+/** warehouseBalances are a warehouse's balances by offer, after the offer id given. */
+export async function warehouseBalances(id: string, afterOffer?: string): Promise<Balance[]> {
+  const query: Record<string, unknown> = { limit: BALANCE_PAGE };
+  if (afterOffer) query.pageAfter = afterOffer;
+  return (await api.get<Balance[]>(`warehouse/${id}/balances`, query)).data ?? [];
 }
 
 /** offerBalances are an offer's balances by warehouse. */
