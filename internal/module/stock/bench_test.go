@@ -16,7 +16,8 @@ import (
 
 // The data set: 10,000 offers over 20 warehouses, from 50,000
 // performed incomes of 20 rows each (1,000,000 consignment rows).
-// ARTEL_BENCH_SMALL=1 takes a tenth of it.
+// ARTEL_BENCH_SMALL=1 takes a tenth of it; ARTEL_BENCH_POSTGRES=1 runs
+// on PostgreSQL (ARTEL_TEST_POSTGRES names it) instead of SQLite.
 func benchSizes() (offers, warehouses, consignments, rowsEach int) {
 	if os.Getenv("ARTEL_BENCH_SMALL") != "" {
 		return 1000, 20, 5000, 20
@@ -28,7 +29,11 @@ func benchSizes() (offers, warehouses, consignments, rowsEach int) {
 // warehouses, consignments and their rows, and the balances the rows
 // add up to (what performing them through the rules would leave).
 func stocked(b *testing.B) (h *apitest.Harness, warehouses []string, offers int) {
-	h = apitest.New(b, "sqlite")
+	dialect := "sqlite"
+	if os.Getenv("ARTEL_BENCH_POSTGRES") != "" { // with ARTEL_TEST_POSTGRES set
+		dialect = "postgres"
+	}
+	h = apitest.New(b, dialect)
 	nOffers, nWarehouses, nCons, rowsEach := benchSizes()
 	const base = 10_000_000 // ids far above the harness's own
 	ctx := context.Background()
