@@ -26,6 +26,7 @@ import (
 	"github.com/artel/artel/internal/module/knowledge"
 	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
+	"github.com/artel/artel/internal/module/stock"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
@@ -60,6 +61,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	deals := deal.Register(engine)
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
+	stocks := stock.Register(engine)
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
 	journal.Skip("Task", task.Derived...)
@@ -114,10 +116,12 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		// Repeating to-dos are made ahead for weeks; every ten minutes
 		// keeps that horizon.
 		api.Ticker{Name: todo.JobSeries, Every: 10 * time.Minute, Run: todos.ExtendSeries})
-	// Each business area serves its own routes (internal/module/<area>).
+	// Each business area serves its own routes (internal/module/<area>);
+	// the deals' mass action hands consignments from deals to the stock's.
+	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks}
 	srv.Mount(
 		&task.HTTP{Engine: engine},
-		&deal.HTTP{Engine: engine, Deals: deals},
+		&deal.HTTP{Engine: engine, Deals: deals, Consignments: stockHTTP.Mass},
 		&finance.HTTP{Engine: engine, Invoices: invoices},
 		&history.HTTP{Engine: engine},
 		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc, Todos: todos},
@@ -130,6 +134,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
+		stockHTTP,
 	)
 	return srv, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/knowledge"
+	"github.com/artel/artel/internal/module/stock"
 	"github.com/artel/artel/internal/module/todo"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store/storetest"
@@ -24,7 +25,7 @@ import (
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
-	"KnowledgeBase", "KnowledgeArticle"}
+	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -43,6 +44,8 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	knowledge.Register(e)
 	// The to-do rules keep the demo's meetings' invitees and answers.
 	todo.Register(e, &rights.Policy{})
+	// The stock rules write the demo's consignments and balances.
+	stock.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -231,6 +231,28 @@ var migrations = []Migration{
 		// (internal/module/finance); deals made before start right.
 		return nil
 	}, DealDebts},
+	{18, "stock balances", func(d store.Dialect) []string {
+		// The stock of each (warehouse, offer) and what each consignment
+		// put into it (internal/module/stock). Quantities are thousandths
+		// of a unit, integers, so a conditional UPDATE compares them
+		// exactly and concurrent consignments cannot take stock below
+		// zero. stock_applied holds a consignment's current share, so a
+		// save applies only the difference; stock_locks is the row a
+		// consignment's saves lock, one after another, on PostgreSQL.
+		return []string{
+			`CREATE TABLE stock_balances (account_id BIGINT NOT NULL, warehouse_id BIGINT NOT NULL,
+				offer_id BIGINT NOT NULL, quantity BIGINT NOT NULL DEFAULT 0,
+				reserved BIGINT NOT NULL DEFAULT 0, expected BIGINT NOT NULL DEFAULT 0,
+				PRIMARY KEY (account_id, warehouse_id, offer_id))`,
+			`CREATE INDEX stock_balances_offer ON stock_balances (account_id, offer_id)`,
+			`CREATE TABLE stock_applied (account_id BIGINT NOT NULL, consignment_id BIGINT NOT NULL,
+				warehouse_id BIGINT NOT NULL, offer_id BIGINT NOT NULL, quantity BIGINT NOT NULL,
+				reserved BIGINT NOT NULL, expected BIGINT NOT NULL,
+				PRIMARY KEY (account_id, consignment_id, warehouse_id, offer_id))`,
+			`CREATE TABLE stock_locks (account_id BIGINT NOT NULL, consignment_id BIGINT NOT NULL,
+				saves BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (account_id, consignment_id))`,
+		}
+	}, nil},
 	{19, "knowledge base rights, versions and trash", func(d store.Dialect) []string {
 		// The knowledge base (internal/module/knowledge): who holds which
 		// role on a base (an employee, a department or a group of
@@ -265,7 +287,6 @@ var migrations = []Migration{
 		// kept as a hash; todo_dav keeps the name and UID a CalDAV client
 		// gave a to-do it created; todo_reminders the reminders due;
 		// todo_series and todo_occurrences repeating to-dos.
-		// (18 is held for a branch landing beside this one.)
 		return []string{
 			`CREATE TABLE todo_attendees (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, role TEXT NOT NULL,

@@ -37,6 +37,13 @@ export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute')
 export const InvoiceListRoute = named(() => import('../../features/finance/routes'), 'InvoiceListRoute');
 export const InvoiceCardRoute = named(() => import('../../features/finance/routes'), 'InvoiceCardRoute');
 export const InvoiceNewRoute = named(() => import('../../features/finance/routes'), 'InvoiceNewRoute');
+export const ConsignmentListRoute = named(() => import('../../features/stock/routes'), 'ConsignmentListRoute');
+export const ConsignmentCardRoute = named(() => import('../../features/stock/routes'), 'ConsignmentCardRoute');
+export const ConsignmentAddRoute = named(() => import('../../features/stock/routes'), 'ConsignmentAddRoute');
+export const WarehouseListRoute = named(() => import('../../features/stock/routes'), 'WarehouseListRoute');
+export const WarehouseCardRoute = named(() => import('../../features/stock/routes'), 'WarehouseCardRoute');
+export const OfferListRoute = named(() => import('../../features/stock/routes'), 'OfferListRoute');
+export const OfferCardRoute = named(() => import('../../features/stock/routes'), 'OfferCardRoute');
 export const ReportListRoute = named(() => import('../areas/finance'), 'ReportListRoute');
 export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRoute');
 export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
