@@ -13,13 +13,7 @@ func TestCalendarRange(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		ninaID, nina := h.Person(t, "Нина", "nina@example.com", "long enough pass")
 		_, oleg := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
-		mk := func(token, body string) string {
-			r := h.Do("POST", "/api/v3/todo", js(token, body))
-			if r.Status != 200 {
-				t.Fatalf("create: %s", r.Body)
-			}
-			return r.Obj()["id"].(string)
-		}
+		mk := func(token, body string) string { return newTodo(t, h, token, body) }
 		mine := `,"responsible":` + emp(ninaID)
 		mk(nina, `{"name":"Обед"`+mine+`,"when":`+at("2026-11-26T12:00:00+00:00", "2026-11-26T13:00:00+00:00")+`}`)
 		mk(nina, `{"name":"Утро"`+mine+`,"when":`+at("2026-11-26T08:00:00+00:00", "")+`}`)

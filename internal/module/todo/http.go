@@ -100,17 +100,24 @@ func (a *HTTP) categories(ctx context.Context, r *api.Request) api.Response {
 	return api.OK(out)
 }
 
-// calendar serves GET /time: the to-dos of the people named (the caller
-// by default) between from and to that the caller sees, earliest first.
-func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
+// rangeOf reads a period's parameters (from, to, subjects), in the
+// caller's zone.
+func rangeOf(r *api.Request) (Range, *entity.Invalid) {
 	from, _ := r.TakeQuery("from")
 	to, _ := r.TakeQuery("to")
 	subjects, _ := r.TakeQuery("subjects")
 	rg, bad := ParseRange(r.Scope(), from, to, subjects)
+	rg.Loc = r.Options().Location
+	return rg, bad
+}
+
+// calendar serves GET /time: the to-dos of the people named (the caller
+// by default) between from and to that the caller sees, earliest first.
+func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
+	rg, bad := rangeOf(r)
 	if bad != nil {
 		return r.Fail(bad)
 	}
-	rg.Loc = r.Options().Location
 	recs, err := Calendar(ctx, a.Engine, r.Scope(), rg)
 	if err != nil {
 		return r.Fail(err)
@@ -131,14 +138,10 @@ func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
 // planning a meeting. It tells that they are busy, never with what, so
 // it needs no right to their to-dos, as free/busy in any calendar.
 func (a *HTTP) busyPeople(ctx context.Context, r *api.Request) api.Response {
-	from, _ := r.TakeQuery("from")
-	to, _ := r.TakeQuery("to")
-	subjects, _ := r.TakeQuery("subjects")
-	rg, bad := ParseRange(r.Scope(), from, to, subjects)
+	rg, bad := rangeOf(r)
 	if bad != nil {
 		return r.Fail(bad)
 	}
-	rg.Loc = r.Options().Location
 	rows, err := attendees{a.Engine.DB}.busy(ctx, r.Scope().Account, rg.People, rg.From, rg.To)
 	if err != nil {
 		return r.Fail(err)

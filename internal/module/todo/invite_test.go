@@ -87,13 +87,7 @@ func TestTodoBusy(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		ninaID, nina := h.Person(t, "Нина", "nina@example.com", "long enough pass")
 		_, oleg := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
-		mk := func(token, body string) string {
-			r := h.Do("POST", "/api/v3/todo", js(token, body))
-			if r.Status != 200 {
-				t.Fatalf("create: %s", r.Body)
-			}
-			return r.Obj()["id"].(string)
-		}
+		mk := func(token, body string) string { return newTodo(t, h, token, body) }
 		// Nina's own call from 10:15 to 11:00, hidden from Oleg, who
 		// organises the others.
 		call := mk(nina, `{"name":"Звонок","responsible":`+emp(ninaID)+`,"when":`+at("2026-11-26T10:15:00+00:00", "2026-11-26T11:00:00+00:00")+`}`)

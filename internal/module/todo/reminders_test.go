@@ -3,9 +3,7 @@ package todo_test
 import (
 	"context"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/artel/artel/internal/apitest"
 	"github.com/artel/artel/internal/app"
@@ -17,13 +15,7 @@ import (
 // user's settings; bad reminders refused whole; invitees are told.
 func TestTodoReminders(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		var clock atomic.Int64
-		set := func(at string) {
-			tm, _ := time.Parse(time.RFC3339, at)
-			clock.Store(tm.UnixMilli())
-		}
-		set("2026-11-26T09:00:00Z")
-		h.Srv.Engine.Now = func() time.Time { return time.UnixMilli(clock.Load()) }
+		set := clock(h, "2026-11-26T09:00:00Z")
 		ctx := context.Background()
 		runner, err := app.Jobs(ctx, h.Srv)
 		if err != nil {

@@ -19,14 +19,8 @@ func (m *Module) SetSeries(ctx context.Context, sc entity.Scope, id int64, in en
 	h := m.h
 	var out *entity.Record
 	err := h.e.DB.WithTx(ctx, func(ctx context.Context) error {
-		rec, err := h.e.Get(ctx, sc, "Todo", id)
-		if err != nil {
+		if _, err := h.editable(ctx, sc, id); err != nil {
 			return err
-		}
-		if h.e.Policy != nil && !sc.System {
-			if err := h.e.Policy.Allow(ctx, sc, entity.ActEdit, rec.Type, rec); err != nil {
-				return err
-			}
 		}
 		sid, err := h.att.seriesOf(ctx, sc.Account, id)
 		if err != nil {
@@ -77,14 +71,9 @@ func (m *Module) StopSeries(ctx context.Context, sc entity.Scope, id int64) (*en
 	h := m.h
 	var out *entity.Record
 	err := h.e.DB.WithTx(ctx, func(ctx context.Context) error {
-		rec, err := h.e.Get(ctx, sc, "Todo", id)
+		rec, err := h.editable(ctx, sc, id)
 		if err != nil {
 			return err
-		}
-		if h.e.Policy != nil && !sc.System {
-			if err := h.e.Policy.Allow(ctx, sc, entity.ActEdit, rec.Type, rec); err != nil {
-				return err
-			}
 		}
 		sid, err := h.att.seriesOf(ctx, sc.Account, id)
 		if err != nil || sid == 0 {
@@ -101,6 +90,20 @@ func (m *Module) StopSeries(ctx context.Context, sc entity.Scope, id int64) (*en
 		return err
 	})
 	return out, err
+}
+
+// editable reads a to-do the scope may change (404 unseen, 403 seen).
+func (h hooks) editable(ctx context.Context, sc entity.Scope, id int64) (*entity.Record, error) {
+	rec, err := h.e.Get(ctx, sc, "Todo", id)
+	if err != nil {
+		return nil, err
+	}
+	if h.e.Policy != nil && !sc.System {
+		if err := h.e.Policy.Allow(ctx, sc, entity.ActEdit, rec.Type, rec); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
 }
 
 // restart deletes the series' to-dos not yet begun (the first stays) and

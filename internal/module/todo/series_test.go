@@ -2,9 +2,7 @@ package todo_test
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/artel/artel/internal/apitest"
 	"github.com/artel/artel/internal/app"
@@ -16,13 +14,7 @@ import (
 // the series job keeps the horizon ahead as time goes by.
 func TestTodoSeries(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		var clock atomic.Int64
-		set := func(at string) {
-			tm, _ := time.Parse(time.RFC3339, at)
-			clock.Store(tm.UnixMilli())
-		}
-		set("2026-11-25T09:00:00Z")
-		h.Srv.Engine.Now = func() time.Time { return time.UnixMilli(clock.Load()) }
+		set := clock(h, "2026-11-25T09:00:00Z")
 		ninaID, nina := h.Person(t, "Нина", "nina@example.com", "long enough pass")
 		olegID, oleg := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
 		r := h.Do("POST", "/api/v3/todo", js(nina, `{"name":"Стендап","responsible":`+emp(ninaID)+`,"when":`+
