@@ -239,7 +239,9 @@ func todoBody(r *rand.Rand, dept []map[string]any) map[string]any {
 	day := time.Date(2026, 3, 2+r.IntN(27), 0, 0, 0, 0, time.UTC)
 	start := day.Add(time.Duration(9*60+15*r.IntN(32)) * time.Minute)
 	end := start.Add(time.Duration(30+30*r.IntN(3)) * time.Minute)
-	dt := func(t time.Time) map[string]any { return map[string]any{"contentType": "DateTime", "value": t.Format(time.RFC3339)} }
+	dt := func(t time.Time) map[string]any {
+		return map[string]any{"contentType": "DateTime", "value": t.Format(time.RFC3339)}
+	}
 	var invited []map[string]any
 	for range r.IntN(4) {
 		invited = append(invited, map[string]any{"contentType": "Participant", "subject": dept[r.IntN(len(dept))]})
