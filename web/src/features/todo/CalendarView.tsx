@@ -1,6 +1,6 @@
 // The calendar of /time (spec 000 §2): month, week or day of the user's
-// to-dos on FullCalendar (docs/architecture.md says why), weeks from
-// Monday (ISO), working hours marked. Dragging an event moves it, its
+// to-dos on FullCalendar (docs/architecture.md says why), the week start
+// and working hours from the account's settings (settings.ts). Dragging an event moves it, its
 // edge resizes it; dragging over empty time plans a new one; a click
 // opens the to-do's peek with its invitees and answers.
 import FullCalendar from '@fullcalendar/react';
@@ -18,6 +18,7 @@ import type { Entity, Link } from '../../data/types';
 import { categories, moveTodo, periodTodos, type Category } from './todoApi';
 import { spanOf, type Span } from './when';
 import QuickCreate from './QuickCreate';
+import { DEFAULT_SETTINGS, loadCalendarSettings, type CalendarSettings } from './settings';
 import TodoPeek from './TodoPeek';
 
 const views: Record<TimeType, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
@@ -56,8 +57,10 @@ export default function CalendarView({ type, day, colleagues }: { type: TimeType
   const [range, setRange] = useState<[Date, Date] | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
+  const [settings, setSettings] = useState<CalendarSettings>(DEFAULT_SETTINGS);
   useEffect(() => {
     void categories().then(setCats, () => setCats([]));
+    void loadCalendarSettings().then(setSettings, () => setSettings(DEFAULT_SETTINGS));
   }, []);
   useEffect(() => {
     if (!range) return;
@@ -108,7 +111,7 @@ export default function CalendarView({ type, day, colleagues }: { type: TimeType
         headerToolbar={false}
         locales={[ruLocale]}
         locale={i18n.language === 'ru' ? 'ru' : 'en-gb'}
-        firstDay={1}
+        firstDay={settings.firstDay}
         height="auto"
         allDaySlot
         allDayText={t('todo.calendar.allDay')}
@@ -116,7 +119,7 @@ export default function CalendarView({ type, day, colleagues }: { type: TimeType
         slotMaxTime="22:00:00"
         scrollTime="08:00:00"
         nowIndicator
-        businessHours={{ daysOfWeek: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '18:00' }}
+        businessHours={settings.businessHours}
         editable
         selectable
         selectMirror
