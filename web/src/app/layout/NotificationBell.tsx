@@ -7,6 +7,7 @@ import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text,
 import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../data/api';
 import { onRealtimeEvent, useConnectionState, useLiveRoutes } from '../../data/realtime';
@@ -97,6 +98,13 @@ export function NotificationBell() {
   );
 }
 
+/** headline says what a notification tells of: a comment, a to-do's invitation or reminder. */
+function headline(type: string, sender: string, t: TFunction): string {
+  if (type === 'todo_invite') return t('menu.notifications.todoInvite', { sender });
+  if (type === 'todo_reminder') return t('menu.notifications.todoReminder');
+  return t('menu.notifications.comment', { sender });
+}
+
 function Entry({ item, onOpen }: { item: BellItem; onOpen(): void }) {
   const { t } = useTranslation();
   const sender = useLinkLabel(item.sender);
@@ -104,7 +112,7 @@ function Entry({ item, onOpen }: { item: BellItem; onOpen(): void }) {
   return (
     <UnstyledButton onClick={onOpen} p={6} style={{ borderRadius: 6 }} className="artel-menu-entry" data-testid="notification-item">
       <Text size="xs" c="dimmed">
-        {t('menu.notifications.comment', { sender })} · {item.time ? formatDateTime(item.time) : ''}
+        {headline(item.type, sender, t)} · {item.time ? formatDateTime(item.time) : ''}
       </Text>
       <Text size="sm" fw={600} truncate>
         {subject}
