@@ -1,6 +1,7 @@
 package todo_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -49,6 +50,20 @@ func TestCalendarRange(t *testing.T) {
 				Req: apitest.Req{Token: oleg}, Check: names()},
 			{Name: "the administrator sees it all", Method: "GET", Path: week + `&subjects=[` + emp(ninaID) + `]`, Status: 200,
 				Check: names("Утро", "Обед", "Конференция")},
+			{Name: "busy days, the refused one aside", Method: "GET", Path: "/api/v3/todo/busyDays?from=2026-11-23T00:00:00Z&to=2026-11-30T00:00:00Z",
+				Status: 200, Req: apitest.Req{Token: nina},
+				Check: func(t *testing.T, r *apitest.Resp) {
+					got := ""
+					for _, d := range r.List() {
+						day := d["date"].(map[string]any)
+						got += fmt.Sprintf("%v.%v ", day["day"], day["month"])
+					}
+					if got != "26.10 27.10 " {
+						t.Fatalf("busy days %q, want the 26th and 27th of November (month 10)", got)
+					}
+				}},
+			{Name: "search", Method: "GET", Path: "/api/v3/todo/search?q=конференция", Status: 200, Req: apitest.Req{Token: nina},
+				Contains: []string{`"name":"Конференция"`}, NotContains: []string{`"name":"Обед"`}},
 			{Name: "no start", Method: "GET", Path: "/api/v3/time?to=2026-11-30T00:00:00Z", Status: 422, Contains: []string{`"field":"from"`}},
 			{Name: "backwards", Method: "GET", Path: q("2026-11-30T00:00:00Z", "2026-11-23T00:00:00Z"), Status: 422, Contains: []string{`"field":"to"`}},
 			{Name: "too long", Method: "GET", Path: q("2026-01-01T00:00:00Z", "2026-12-01T00:00:00Z"), Status: 422, Contains: []string{`"field":"to"`}},
@@ -60,6 +75,31 @@ func TestCalendarRange(t *testing.T) {
 				Req: js(nina, `{"name":"Созвон","category":{"contentType":"TodoCategory","id":"party"}}`), Contains: []string{`"field":"category"`}},
 			{Name: "categories", Method: "GET", Path: "/api/v3/todoCategory", Status: 200, Req: apitest.Req{Headers: map[string]string{"Accept-Language": "en"}},
 				Contains: []string{`"id":"meeting"`, `"name":"Meeting"`}},
+		})
+	})
+}
+
+// GET /todo/{id}/deals: the deals among a to-do's relations.
+func TestTodoRelatedDeals(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		make1 := func(typ, body string) string {
+			r := h.Do("POST", "/api/v3/"+typ, js("", body))
+			if r.Status != 200 {
+				t.Fatalf("create %s: %s", typ, r.Body)
+			}
+			return r.Obj()["id"].(string)
+		}
+		prog := make1("program", `{"name":"Продажи"}`)
+		make1("programState", `{"name":"Новая","isEntry":true,"program":{"contentType":"Program","id":"`+prog+`"}}`)
+		deal := make1("deal", `{"name":"Поставка","program":{"contentType":"Program","id":"`+prog+`"}}`)
+		make1("deal", `{"name":"Другая","program":{"contentType":"Program","id":"`+prog+`"}}`)
+		task := make1("task", `{"name":"Подготовить КП"}`)
+		todo := newTodo(t, h, "", `{"name":"Звонок","relations":[{"contentType":"Deal","id":"`+deal+`"},{"contentType":"Task","id":"`+task+`"}]}`)
+		_, oleg := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
+		h.Run(t, []apitest.Scenario{
+			{Name: "its deals only", Method: "GET", Path: "/api/v3/todo/" + todo + "/deals", Status: 200,
+				Contains: []string{`"name":"Поставка"`}, NotContains: []string{`"name":"Другая"`, `"name":"Подготовить КП"`}},
+			{Name: "a to-do not seen", Method: "GET", Path: "/api/v3/todo/" + todo + "/deals", Status: 404, Req: apitest.Req{Token: oleg}},
 		})
 	})
 }

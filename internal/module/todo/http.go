@@ -31,6 +31,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /todo/reminderTransports", func(context.Context, *api.Request) api.Response { return api.OK(Transports) })
 	rt.Handle("GET /time", a.calendar)
 	rt.Handle("GET /todo/busyPeople", a.busyPeople)
+	rt.Handle("GET /todo/busyDays", a.busyDays)
+	rt.Handle("GET /todo/search", a.search)
+	rt.Handle("GET /todo/{id}/deals", a.relatedDeals)
 	for _, mode := range []string{"changeCurrent", "changeSequent", "changeTemplate"} {
 		rt.Handle("POST /todo/{id}/schedule/"+mode, a.setSchedule)
 	}

@@ -113,6 +113,7 @@ export default function CalendarView({ type, day, colleagues }: { type: TimeType
         locale={i18n.language === 'ru' ? 'ru' : 'en-gb'}
         firstDay={settings.firstDay}
         height="auto"
+        dayMaxEvents={3}
         allDaySlot
         allDayText={t('todo.calendar.allDay')}
         slotMinTime="07:00:00"
