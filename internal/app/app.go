@@ -112,7 +112,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&favorite.HTTP{Engine: engine, Favorites: favorites},
 		&tag.HTTP{Engine: engine, Tags: tags},
 		&file.HTTP{Files: files},
-		&staff.HTTP{Engine: engine, Auth: authSvc},
+		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}},
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
