@@ -52,6 +52,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = file.Guard(policy, db, cat)
 	// The knowledge roles read knowledge_rights, so they wrap it too.
 	knowledgeBase := knowledge.Register(engine)
+	staff.Register(engine)
 	engine.Policy = knowledgeBase.Guard(engine.Policy)
 	files := file.Register(engine)
 	task.Register(engine, policy)

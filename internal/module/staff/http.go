@@ -54,6 +54,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"broken_email":         {"Некорректный email", "Invalid e-mail"},
 		"email_in_use":         {"Этот e-mail уже используется", "This e-mail is already in use"},
 		"self_replacement":     {"Сотрудник не может заменить сам себя", "An employee cannot replace themselves"},
+		CodeCycle:              {"Отдел нельзя вложить в него самого или в его подотдел", "A department cannot be put inside itself or its own sub-department"},
 		"unknown_area":         {"Неизвестный раздел: %s", "Unknown area: %s"},
 		"invite_link_invalid":  {"Ссылка-приглашение недействительна", "The invite link is invalid or disabled"},
 	})
