@@ -20,7 +20,7 @@ import (
 )
 
 // counted are the types the test compares before and after a second Fill.
-var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
+var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment",
 	"KnowledgeBase", "KnowledgeArticle"}
 
