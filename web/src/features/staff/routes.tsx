@@ -1,0 +1,6 @@
+// The staff screens of their own (spec 000 §2, staff): the org chart, the
+// employee card with its actions and the firing wizard. The lists are
+// still the generic ones (app/routes/areaRoutes.tsx).
+export { default as OrgChartRoute } from './OrgChart';
+export { default as StaffCardRoute } from './StaffCard';
+export { default as FireRoute } from './FirePage';

@@ -1,0 +1,53 @@
+// The staff area's calls (docs/people.md): what a dismissal would hand
+// over, the dismissal as a background job and its progress, and the
+// department tree the org chart draws.
+import { api } from '../../data/api';
+import type { Entity, Link } from '../../data/types';
+
+/** The areas a dismissal names one replacement for, in screen order. */
+export const AREAS = ['tasks', 'clients', 'deals', 'todos', 'documents', 'other'] as const;
+export type Area = (typeof AREAS)[number];
+
+const AREA_OF: Record<string, Area> = {
+  Task: 'tasks', Project: 'tasks', Milestone: 'tasks',
+  ContractorHuman: 'clients', ContractorCompany: 'clients',
+  Deal: 'deals', Todo: 'todos', DocRights: 'documents',
+};
+
+/** areaOf is the area of a "Type.field" role key, as the server groups them. */
+export const areaOf = (role: string): Area => AREA_OF[role.split('.')[0]] ?? 'other';
+
+export interface FireInfo {
+  roles: Record<string, number>;
+  department: string | null;
+}
+
+export interface FireReport {
+  moved: Record<string, number>;
+  byArea: Record<string, number>;
+  failures: { contentType: string; id: string; error: string }[];
+}
+
+export interface FireJob {
+  id: string;
+  state: 'running' | 'done';
+  total: number;
+  done: number;
+  failed: number;
+  report: FireReport | null;
+}
+
+export const emp = (id: string): Link => ({ contentType: 'Employee', id });
+
+export const staffApi = {
+  employee: async (id: string) => (await api.get<Entity>(`employee/${id}`)).data,
+  working: async () => ((await api.get<Entity[]>('employee', { limit: 1000 })).data ?? []).filter((e) => e.isWorking !== false),
+  prepareFire: async (id: string) => (await api.get<FireInfo>(`employee/${id}/prepareFire`, undefined, { batch: false })).data,
+  fire: async (id: string, areas: Partial<Record<Area, Link | null>>) =>
+    (await api.post<FireJob>(`employee/${id}/fireJob`, { areas })).data,
+  job: async (id: string) => (await api.get<FireJob>(`fireJob/${id}`, undefined, { batch: false })).data,
+  departments: async () => (await api.get<Entity[]>('department', { limit: 1000 })).data ?? [],
+  headPosts: async () => ((await api.get<Entity[]>('departmentVacancy', { limit: 1000 })).data ?? []).filter((v) => v.isHead === true),
+  moveDepartment: (id: string, parent: Link | null) => api.post(`department/${id}`, { parent }),
+  moveEmployee: (id: string, department: Link | null) => api.post(`employee/${id}`, { department }),
+};
