@@ -3,7 +3,7 @@
 // of it handed to a colleague; the wizard follows the background job to
 // its report, the dismissed person can no longer sign in, and the
 // colleague finds the tasks in their own task list.
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, collectErrors, signIn, type User } from './helpers';
 
 test.use({ viewport: { width: 1400, height: 900 } });
@@ -60,9 +60,34 @@ test('fire an employee with tasks and deals, hand them to a colleague', async ({
   expect(errors).toEqual([]);
 });
 
-test('the org chart draws departments with heads; a department cannot go under its own child', async ({ page }) => {
+/** dragTo drags an element by the mouse onto another, as a person would. */
+async function dragTo(page: Page, from: Locator, onto: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await onto.boundingBox())!;
+  await page.mouse.move(a.x + 10, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 20, a.y + a.height / 2 + 10, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('the org chart draws departments with heads; an administrator drags a department under another', async ({ page, baseURL }) => {
   await signIn(page, ADMIN);
+  const errors = collectErrors(page);
   await page.goto('/orgchart');
-  await expect(page.getByTestId('orgchart-department').first()).toBeVisible();
-  await expect(page.getByTestId('orgchart-head').first()).not.toHaveText('Нет руководителя');
+  const dept = (name: string) => page.getByTestId('orgchart-department').filter({ has: page.getByTestId('orgchart-department-name').getByText(name, { exact: true }) });
+  await expect(dept('Продажи')).toBeVisible();
+  await expect(dept('Продажи').getByTestId('orgchart-head')).toContainText('Руководитель:');
+  const support = await dept('Поддержка').getAttribute('data-id');
+  const marketing = await dept('Маркетинг').getAttribute('data-id');
+  await dragTo(page, dept('Поддержка').getByTestId('orgchart-department-handle'), dept('Маркетинг'));
+
+  const api = await request.newContext({ baseURL });
+  const token = (await (await api.post('/api/v3/auth/access_token', { form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password } })).json()).access_token as string;
+  await expect(async () => {
+    const d = (await (await api.get(`/api/v3/department/${support}`, { headers: { Authorization: `Bearer ${token}` } })).json()).data;
+    expect(d.parent?.id).toBe(marketing);
+  }).toPass();
+  await api.dispose();
+  expect(errors).toEqual([]);
 });
