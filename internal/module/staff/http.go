@@ -38,6 +38,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /employee/{id}/prepareFire", a.peoplePrepareFire)
 	rt.Handle("POST /employee/{id}/fireJob", a.peopleFireJob)
 	rt.Handle("GET /fireJob/{id}", a.peopleFireJobGet)
+	rt.Handle("GET /employee/birthdays", a.peopleBirthdays)
 	rt.Handle("GET /employee/inviteLink", a.peopleInviteCurrent)
 	rt.Handle("POST /employee/inviteLink", a.peopleInviteCurrent)
 	rt.Handle("GET /inviteLink", a.peopleInviteList)
