@@ -39,6 +39,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /employee/{id}/fireJob", a.peopleFireJob)
 	rt.Handle("GET /fireJob/{id}", a.peopleFireJobGet)
 	rt.Handle("GET /employee/birthdays", a.peopleBirthdays)
+	rt.Handle("GET /employee/{id}/vacations", a.peopleVacations)
+	rt.Handle("GET /employee/{id}/closestVacation", a.peopleClosestVacation)
 	rt.Handle("GET /employee/inviteLink", a.peopleInviteCurrent)
 	rt.Handle("POST /employee/inviteLink", a.peopleInviteCurrent)
 	rt.Handle("GET /inviteLink", a.peopleInviteList)
@@ -56,6 +58,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"email_in_use":         {"Этот e-mail уже используется", "This e-mail is already in use"},
 		"self_replacement":     {"Сотрудник не может заменить сам себя", "An employee cannot replace themselves"},
 		CodeCycle:              {"Отдел нельзя вложить в него самого или в его подотдел", "A department cannot be put inside itself or its own sub-department"},
+		CodeAbsenceDays:        {"Отсутствие не может закончиться раньше, чем начнётся", "An absence cannot end before it begins"},
 		"unknown_area":         {"Неизвестный раздел: %s", "Unknown area: %s"},
 		"invite_link_invalid":  {"Ссылка-приглашение недействительна", "The invite link is invalid or disabled"},
 	})
