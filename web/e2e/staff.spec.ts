@@ -91,3 +91,26 @@ test('the org chart draws departments with heads; an administrator drags a depar
   await api.dispose();
   expect(errors).toEqual([]);
 });
+
+test('an absence on the card; birthdays on the org chart', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  await page.goto('/orgchart');
+  await expect(page.getByTestId('staff-birthdays')).toBeVisible();
+  await page.getByTestId('orgchart-person').first().getByRole('link').click();
+  await page.waitForURL(/\/staff\/\d+\/card$/);
+  await expect(page.getByTestId('staff-absences')).toBeVisible();
+  const rows = page.getByTestId('staff-absence');
+  const before = await rows.count();
+  await page.getByTestId('staff-absence-type').click();
+  await page.getByRole('option', { name: 'Больничный' }).click();
+  const day = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+  await page.getByTestId('staff-absence-from').fill(day);
+  await page.getByTestId('staff-absence-to').fill(day);
+  await page.getByTestId('staff-absence-add').click();
+  await expect(rows).toHaveCount(before + 1);
+  await expect(rows.last()).toContainText('Больничный');
+  await rows.last().getByRole('button').click();
+  await expect(rows).toHaveCount(before);
+  expect(errors).toEqual([]);
+});

@@ -13,6 +13,7 @@ import { errorText } from '../../app/errors/errorText';
 import { useSession } from '../../app/session';
 import type { Entity } from '../../data/types';
 import { buildTree, within, type OrgNode } from './orgTree';
+import { Birthdays } from './Birthdays';
 import { personName } from './FirePage';
 import { staffApi } from './staffApi';
 
@@ -115,13 +116,18 @@ export default function OrgChart() {
       </Group>
       {isAdmin && <Text size="sm" c="dimmed">{t('staff.org.hint')}</Text>}
       {tree.roots.length === 0 && <Text>{t('staff.org.empty')}</Text>}
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <Top>
-          <Group align="flex-start" gap="lg" style={{ overflowX: 'auto' }}>
-            {tree.roots.map((n) => <Department key={n.dept.id} node={n} canDrag={isAdmin} />)}
-          </Group>
-        </Top>
-      </DndContext>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+            <Top>
+              <Group align="flex-start" gap="lg" style={{ overflowX: 'auto' }}>
+                {tree.roots.map((n) => <Department key={n.dept.id} node={n} canDrag={isAdmin} />)}
+              </Group>
+            </Top>
+          </DndContext>
+        </Box>
+        <Birthdays />
+      </Group>
       {tree.loose.length > 0 && (
         <Stack gap={2}>
           <Text fw={600}>{t('staff.org.loose')}</Text>

@@ -1,5 +1,6 @@
 // /staff/{id}/card: the generic employee card with the staff actions an
-// administrator has above it: dismissal through the firing wizard.
+// administrator has above it (dismissal through the firing wizard, the
+// org chart) and the employee's absences.
 import { useEffect, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../app/areas/generic';
 import { useSession } from '../../app/session';
 import { useLiveEntity } from '../../data/realtime';
+import { Absences } from './Absences';
 import { staffApi } from './staffApi';
 
 export default function StaffCard() {
@@ -31,6 +33,7 @@ export default function StaffCard() {
           )}
         </Group>
       )}
+      <Absences id={id} canEdit={isAdmin || self} />
       <Card contentType="Employee" id={id} />
     </>
   );

@@ -39,6 +39,31 @@ export interface FireJob {
 
 export const emp = (id: string): Link => ({ contentType: 'Employee', id });
 
+/** The absence types the server keeps (internal/module/staff/absences.go). */
+export const ABSENCE_TYPES = ['vacation', 'sick', 'trip'] as const;
+export type AbsenceType = (typeof ABSENCE_TYPES)[number];
+
+export interface DateOnly {
+  contentType: 'DateOnly';
+  year: number;
+  month: number; // 0-based, as the API counts
+  day: number;
+}
+
+/** isoDay turns an API DateOnly into "YYYY-MM-DD"; "" for anything else. */
+export function isoDay(v: unknown): string {
+  const d = v as DateOnly | null;
+  if (!d || typeof d !== 'object' || typeof d.year !== 'number') return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.year}-${p(d.month + 1)}-${p(d.day)}`;
+}
+
+/** dateOnly turns "YYYY-MM-DD" into the API's DateOnly. */
+export function dateOnly(iso: string): DateOnly {
+  const [y, m, d] = iso.split('-').map(Number);
+  return { contentType: 'DateOnly', year: y, month: m - 1, day: d };
+}
+
 export const staffApi = {
   employee: async (id: string) => (await api.get<Entity>(`employee/${id}`)).data,
   working: async () => ((await api.get<Entity[]>('employee', { limit: 1000 })).data ?? []).filter((e) => e.isWorking !== false),
@@ -50,4 +75,9 @@ export const staffApi = {
   headPosts: async () => ((await api.get<Entity[]>('departmentVacancy', { limit: 1000 })).data ?? []).filter((v) => v.isHead === true),
   moveDepartment: (id: string, parent: Link | null) => api.post(`department/${id}`, { parent }),
   moveEmployee: (id: string, department: Link | null) => api.post(`employee/${id}`, { department }),
+  birthdays: async (daysCount: number) => (await api.get<Entity[]>('employee/birthdays', { daysCount }, { batch: false })).data ?? [],
+  absences: async (id: string) => (await api.get<Entity[]>(`employee/${id}/vacations`, undefined, { batch: false })).data ?? [],
+  addAbsence: (id: string, type: AbsenceType, firstDay: string, lastDay: string) =>
+    api.post<Entity>('vacation', { employee: emp(id), type, firstDay: dateOnly(firstDay), lastDay: dateOnly(lastDay) }),
+  dropAbsence: (id: string) => api.delete(`vacation/${id}`),
 };
