@@ -114,3 +114,21 @@ test('an absence on the card; birthdays on the org chart', async ({ page }) => {
   await expect(rows).toHaveCount(before);
   expect(errors).toEqual([]);
 });
+
+test('the working calendar: an administrator adds a day off and takes it back', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  await page.goto('/vacation');
+  await expect(page.getByTestId('staff-away')).toBeAttached();
+  const year = new Date().getFullYear();
+  const rows = page.getByTestId('staff-holiday-day');
+  const before = await rows.count();
+  await page.getByTestId('staff-holiday-date').fill(`${year}-12-31`);
+  await page.getByTestId('staff-holiday-name').fill('Канун Нового года');
+  await page.getByTestId('staff-holiday-add').click();
+  await expect(rows).toHaveCount(before + 1);
+  await expect(rows.last()).toContainText('Канун Нового года');
+  await rows.last().getByRole('button').click();
+  await expect(rows).toHaveCount(before);
+  expect(errors).toEqual([]);
+});

@@ -50,7 +50,7 @@ const staff: RouteObject[] = [
   { path: '/staff/:id/fire', element: <P.FireRoute /> },
   { path: '/staff/:id/edit', element: <FormRoute contentType="Employee" /> },
   { path: '/orgchart', element: <P.OrgChartRoute /> },
-  { path: '/vacation', element: <ListRoute contentType="Vacation" /> },
+  { path: '/vacation', element: <P.CalendarRoute /> },
   { path: '/salary/show', element: <Redirect to="/staff/list" /> },
 ];
 

@@ -44,3 +44,4 @@ export const IntegrationsRoute = named(() => import('../areas/integrations'), 'I
 export const OrgChartRoute = named(() => import('../../features/staff/routes'), 'OrgChartRoute');
 export const StaffCardRoute = named(() => import('../../features/staff/routes'), 'StaffCardRoute');
 export const FireRoute = named(() => import('../../features/staff/routes'), 'FireRoute');
+export const CalendarRoute = named(() => import('../../features/staff/routes'), 'CalendarRoute');

@@ -64,6 +64,12 @@ export function dateOnly(iso: string): DateOnly {
   return { contentType: 'DateOnly', year: y, month: m - 1, day: d };
 }
 
+export interface HolidayDay {
+  id: string;
+  date: DateOnly;
+  holiday: { id: string; name: string } | null;
+}
+
 export const staffApi = {
   employee: async (id: string) => (await api.get<Entity>(`employee/${id}`)).data,
   working: async () => ((await api.get<Entity[]>('employee', { limit: 1000 })).data ?? []).filter((e) => e.isWorking !== false),
@@ -80,4 +86,9 @@ export const staffApi = {
   addAbsence: (id: string, type: AbsenceType, firstDay: string, lastDay: string) =>
     api.post<Entity>('vacation', { employee: emp(id), type, firstDay: dateOnly(firstDay), lastDay: dateOnly(lastDay) }),
   dropAbsence: (id: string) => api.delete(`vacation/${id}`),
+  allAbsences: async () => (await api.get<Entity[]>('vacation', { limit: 500 }, { batch: false })).data ?? [],
+  holidayDays: async (year: number) => (await api.get<HolidayDay[]>('holidayDay', { year }, { batch: false })).data ?? [],
+  addHolidayDay: (day: string, name: string) =>
+    api.post<HolidayDay>('holidayDay', { date: dateOnly(day), holiday: name.trim() ? { contentType: 'Holiday', name: name.trim() } : null }),
+  dropHolidayDay: (id: string) => api.delete(`holidayDay/${id}`),
 };
