@@ -27,8 +27,8 @@ func TestHolidays(t *testing.T) {
 					}
 				}},
 			{Name: "a year's days off, by date", Method: "GET", Path: "/api/v3/holidayDay?year=2027", Status: 200,
-				Req:      apitest.Req{Token: tok},
-				Contains: []string{`"date":{"contentType":"DateOnly","day":1,"month":0,"year":2027},"holiday":{"contentType":"Holiday","id":"` + hol["id"].(string) + `","name":"Новый год"}`, `"day":2`},
+				Req:         apitest.Req{Token: tok},
+				Contains:    []string{`"date":{"contentType":"DateOnly","day":1,"month":0,"year":2027},"holiday":{"contentType":"Holiday","id":"` + hol["id"].(string) + `","name":"Новый год"}`, `"day":2`},
 				NotContains: []string{`"year":2026`}},
 			{Name: "the same date again replaces it", Method: "POST", Path: "/api/v3/holidayDay", Status: 200,
 				Req: apitest.Req{Body: map[string]any{"date": "2026-12-31", "holiday": map[string]any{"contentType": "Holiday", "name": "Перенос"}}}},
