@@ -92,7 +92,7 @@ test('the org chart draws departments with heads; an administrator drags a depar
   expect(errors).toEqual([]);
 });
 
-test('an absence on the card; birthdays on the org chart', async ({ page }) => {
+test('the card: department, roles and an absence; birthdays on the org chart', async ({ page }) => {
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   await page.goto('/orgchart');
@@ -100,6 +100,8 @@ test('an absence on the card; birthdays on the org chart', async ({ page }) => {
   await page.getByTestId('orgchart-person').first().getByRole('link').click();
   await page.waitForURL(/\/staff\/\d+\/card$/);
   await expect(page.getByTestId('staff-absences')).toBeVisible();
+  await expect(page.getByTestId('staff-card-department')).toHaveText('Руководство');
+  await expect(page.getByTestId('staff-card-roles')).toBeVisible();
   const rows = page.getByTestId('staff-absence');
   const before = await rows.count();
   await page.getByTestId('staff-absence-type').click();

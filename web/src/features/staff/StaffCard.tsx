@@ -10,6 +10,7 @@ import { useSession } from '../../app/session';
 import { useLiveEntity } from '../../data/realtime';
 import { Absences } from './Absences';
 import { staffApi } from './staffApi';
+import { Structure } from './Structure';
 
 export default function StaffCard() {
   const { id = '' } = useParams();
@@ -33,6 +34,7 @@ export default function StaffCard() {
           )}
         </Group>
       )}
+      <Structure key={id} id={id} isAdmin={isAdmin} />
       <Absences id={id} canEdit={isAdmin || self} />
       <Card contentType="Employee" id={id} />
     </>

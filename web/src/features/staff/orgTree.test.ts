@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, within } from './orgTree';
+import { buildTree, placeOf, within } from './orgTree';
 
 const d = (id: string, parent?: string, orderPos = 0) => ({ contentType: 'Department', id, name: `D${id}`, orderPos, parent: parent ? { contentType: 'Department', id: parent } : null });
 const e = (id: string, dept?: string) => ({ contentType: 'Employee', id, name: `E${id}`, department: dept ? { contentType: 'Department', id: dept } : null });
@@ -20,5 +20,22 @@ describe('org chart tree', () => {
   it('shows a loop of old data at the top instead of losing it', () => {
     const { roots } = buildTree([d('1', '2'), d('2', '1')], [], []);
     expect(roots.length).toBeGreaterThan(0);
+  });
+});
+
+describe('where a person stands', () => {
+  const post = (dept: string, who: string) => ({ contentType: 'DepartmentVacancy', id: `p${dept}`, isHead: true, department: { contentType: 'Department', id: dept }, employee: { contentType: 'Employee', id: who } });
+  const { roots } = buildTree([d('1'), d('2', '1')], [post('1', '10'), post('2', '20')], [e('10', '1'), e('11', '1'), e('20', '2'), e('21', '2')]);
+  it('a member: the head of their department', () => {
+    const p = placeOf(roots, '21');
+    expect(p.department?.id).toBe('2');
+    expect(p.manager?.id).toBe('20');
+    expect(p.subordinates).toEqual([]);
+  });
+  it('a head: the head above, their people and the heads below', () => {
+    expect(placeOf(roots, '20').manager?.id).toBe('10');
+    expect(placeOf(roots, '20').subordinates.map((s) => s.id)).toEqual(['21']);
+    expect(placeOf(roots, '10').manager).toBeNull();
+    expect(placeOf(roots, '10').subordinates.map((s) => s.id)).toEqual(['11', '20']);
   });
 });

@@ -67,3 +67,45 @@ function isAbove(node: OrgNode, other: OrgNode, nodes: Map<string, OrgNode>): bo
 export function within(node: OrgNode, id: string): boolean {
   return node.dept.id === id || node.children.some((c) => within(c, id));
 }
+
+export interface Place {
+  department: Entity | null;
+  manager: Entity | null;
+  subordinates: Entity[];
+}
+
+/**
+ * placeOf is where a person stands: their department; their manager, the
+ * head of that department or, for its head, the nearest head above; and
+ * their subordinates, the people of the departments they head and the
+ * heads of the departments right below those.
+ */
+export function placeOf(roots: OrgNode[], id: string): Place {
+  const parents = new Map<OrgNode, OrgNode | null>();
+  const all: OrgNode[] = [];
+  const walk = (list: OrgNode[], up: OrgNode | null) =>
+    list.forEach((n) => {
+      parents.set(n, up);
+      all.push(n);
+      walk(n.children, n);
+    });
+  walk(roots, null);
+  const home = all.find((n) => n.people.some((p) => p.id === id)) ?? null;
+  let manager: Entity | null = null;
+  for (let n = home; n && !manager; n = parents.get(n) ?? null) {
+    if (n.head && n.head.id !== id) manager = n.head;
+  }
+  const seen = new Set<string>([id]);
+  const subordinates: Entity[] = [];
+  const add = (e: Entity | null) => {
+    if (e && !seen.has(e.id)) {
+      seen.add(e.id);
+      subordinates.push(e);
+    }
+  };
+  for (const n of all.filter((n) => n.head?.id === id)) {
+    n.people.forEach(add);
+    n.children.forEach((c) => add(c.head));
+  }
+  return { department: home?.dept ?? null, manager, subordinates };
+}
