@@ -106,13 +106,25 @@ test('the card: department, roles and an absence; birthdays on the org chart', a
   const before = await rows.count();
   await page.getByTestId('staff-absence-type').click();
   await page.getByRole('option', { name: 'Больничный' }).click();
-  const day = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+  const today = new Date();
+  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   await page.getByTestId('staff-absence-from').fill(day);
   await page.getByTestId('staff-absence-to').fill(day);
   await page.getByTestId('staff-absence-add').click();
   await expect(rows).toHaveCount(before + 1);
-  await expect(rows.last()).toContainText('Больничный');
-  await rows.last().getByRole('button').click();
+  await expect(rows.first()).toContainText('Больничный');
+  const card = page.url();
+
+  await page.goto('/staff/list');
+  await page.getByTestId('staff-list-view').getByText('Сейчас отсутствуют').click();
+  await expect(page.getByTestId('staff-list-away-row').filter({ hasText: 'Больничный' })).toHaveCount(1);
+  await page.getByTestId('staff-list-view').getByText('Сотрудники').click();
+  await page.getByTestId('staff-list-department').click();
+  await page.getByRole('option', { name: 'Бухгалтерия', exact: true }).click();
+  await expect(page.getByTestId('entity-row').first()).toBeVisible();
+
+  await page.goto(card);
+  await rows.first().getByRole('button').click();
   await expect(rows).toHaveCount(before);
   expect(errors).toEqual([]);
 });

@@ -43,7 +43,7 @@ const deals: RouteObject[] = [
 
 const staff: RouteObject[] = [
   { path: '/staff', element: <Redirect to="/staff/list" /> },
-  { path: '/staff/list', element: <ListRoute contentType="Employee" /> },
+  { path: '/staff/list', element: <P.StaffListRoute /> },
   { path: '/staff/filter/:filterId?', element: <ListRoute contentType="Employee" filterType="EmployeeFilter" /> },
   { path: '/staff/:id/card', element: <P.StaffCardRoute /> },
   { path: '/staff/:id/card.html', element: <P.StaffCardRoute /> },

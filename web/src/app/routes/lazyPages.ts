@@ -45,3 +45,4 @@ export const OrgChartRoute = named(() => import('../../features/staff/routes'), 
 export const StaffCardRoute = named(() => import('../../features/staff/routes'), 'StaffCardRoute');
 export const FireRoute = named(() => import('../../features/staff/routes'), 'FireRoute');
 export const CalendarRoute = named(() => import('../../features/staff/routes'), 'CalendarRoute');
+export const StaffListRoute = named(() => import('../../features/staff/routes'), 'StaffListRoute');
