@@ -21,6 +21,9 @@ import (
 // roles with the dismissed person. Answers 202 with the FireJob; its
 // progress comes over the live socket and from GET /fireJob/{id}.
 func (a *HTTP) peopleFireJob(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
+		return res
+	}
 	if a.Jobs == nil {
 		return r.NotFound()
 	}
