@@ -71,21 +71,29 @@ async function dragTo(page: Page, from: Locator, onto: Locator) {
   await page.mouse.up();
 }
 
-test('the org chart draws departments with heads; an administrator drags a department under another', async ({ page, baseURL }) => {
+test('the org chart draws departments with heads and vacancies; an administrator drags a department under another', async ({ page, baseURL }) => {
+  const api = await request.newContext({ baseURL });
+  const token = (await (await api.post('/api/v3/auth/access_token', { form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password } })).json()).access_token as string;
+  const headers = { Authorization: `Bearer ${token}` };
+  const depts = (await (await api.get('/api/v3/department', { headers, params: { limit: 100 } })).json()).data as { id: string; name: string }[];
+  const accounts = depts.find((d) => d.name === 'Бухгалтерия')!;
+  const post = await api.post('/api/v3/departmentVacancy', { headers, data: { department: { contentType: 'Department', id: accounts.id }, isHead: false } });
+  expect(post.ok(), await post.text()).toBeTruthy();
+
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   await page.goto('/orgchart');
   const dept = (name: string) => page.getByTestId('orgchart-department').filter({ has: page.getByTestId('orgchart-department-name').getByText(name, { exact: true }) });
   await expect(dept('Продажи')).toBeVisible();
   await expect(dept('Продажи').getByTestId('orgchart-head')).toContainText('Руководитель:');
+  await expect(dept('Продажи').getByTestId('orgchart-vacant')).toHaveCount(0);
+  await expect(dept('Бухгалтерия').getByTestId('orgchart-vacant')).toHaveText('1 вакансия');
   const support = await dept('Поддержка').getAttribute('data-id');
   const marketing = await dept('Маркетинг').getAttribute('data-id');
   await dragTo(page, dept('Поддержка').getByTestId('orgchart-department-handle'), dept('Маркетинг'));
 
-  const api = await request.newContext({ baseURL });
-  const token = (await (await api.post('/api/v3/auth/access_token', { form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password } })).json()).access_token as string;
   await expect(async () => {
-    const d = (await (await api.get(`/api/v3/department/${support}`, { headers: { Authorization: `Bearer ${token}` } })).json()).data;
+    const d = (await (await api.get(`/api/v3/department/${support}`, { headers })).json()).data;
     expect(d.parent?.id).toBe(marketing);
   }).toPass();
   await api.dispose();

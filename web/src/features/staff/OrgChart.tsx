@@ -41,6 +41,7 @@ function Department({ node, canDrag }: { node: OrgNode; canDrag: boolean }) {
           style={{ cursor: canDrag ? 'grab' : undefined }} data-testid="orgchart-department-handle">
           <Text fw={600} data-testid="orgchart-department-name">{String(node.dept.name ?? '')}</Text>
           <Badge size="xs" variant="light">{node.people.length}</Badge>
+          {node.vacant > 0 && <Badge size="xs" color="orange" variant="light" data-testid="orgchart-vacant">{t('staff.org.vacant', { count: node.vacant })}</Badge>}
         </Group>
         <Text size="xs" c="dimmed" data-testid="orgchart-head">
           {node.head ? t('staff.org.head', { name: personName(node.head) }) : t('staff.org.noHead')}
@@ -72,18 +73,18 @@ function Top({ children }: { children: React.ReactNode }) {
 export default function OrgChart() {
   const { t } = useTranslation();
   const { isAdmin } = useSession();
-  const [data, setData] = useState<{ depts: Entity[]; heads: Entity[]; people: Entity[] } | null>(null);
+  const [data, setData] = useState<{ depts: Entity[]; posts: Entity[]; people: Entity[] } | null>(null);
   const [error, setError] = useState('');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
 
   const load = useCallback(() => {
-    Promise.all([staffApi.departments(), staffApi.headPosts(), staffApi.working()]).then(
-      ([depts, heads, people]) => setData({ depts, heads, people }),
+    Promise.all([staffApi.departments(), staffApi.posts(), staffApi.working()]).then(
+      ([depts, posts, people]) => setData({ depts, posts, people }),
       (err: unknown) => setError(errorText(err, t)),
     );
   }, [t]);
   useEffect(load, [load]);
-  const tree = useMemo(() => (data ? buildTree(data.depts, data.heads, data.people) : null), [data]);
+  const tree = useMemo(() => (data ? buildTree(data.depts, data.posts, data.people) : null), [data]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || !tree) return;

@@ -19,8 +19,8 @@ export function Structure({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const [place, setPlace] = useState<Place | null>(null);
   const [roles, setRoles] = useState<Record<string, number> | null>(null);
   useEffect(() => {
-    Promise.all([staffApi.departments(), staffApi.headPosts(), staffApi.working()]).then(
-      ([depts, heads, people]) => setPlace(placeOf(buildTree(depts, heads, people).roots, id)),
+    Promise.all([staffApi.departments(), staffApi.posts(), staffApi.working()]).then(
+      ([depts, posts, people]) => setPlace(placeOf(buildTree(depts, posts, people).roots, id)),
       () => setPlace(null),
     );
     if (isAdmin) staffApi.prepareFire(id).then((i) => setRoles(i.roles), () => setRoles(null));

@@ -14,6 +14,7 @@ describe('org chart tree', () => {
     expect(roots[0].children[1].head?.id).toBe('5');
     expect(roots[0].children[1].people.map((p) => p.id)).toEqual(['5', '6']);
     expect(loose.map((p) => p.id)).toEqual(['7']);
+    expect(roots[0].vacant).toBe(0);
     expect(within(roots[0], '2')).toBe(true);
     expect(within(roots[0].children[0], '2')).toBe(false);
   });
@@ -37,5 +38,14 @@ describe('where a person stands', () => {
     expect(placeOf(roots, '20').subordinates.map((s) => s.id)).toEqual(['21']);
     expect(placeOf(roots, '10').manager).toBeNull();
     expect(placeOf(roots, '10').subordinates.map((s) => s.id)).toEqual(['11', '20']);
+  });
+});
+
+describe('vacant posts', () => {
+  it('counts the posts with nobody on them', () => {
+    const vac = (id: string, dept: string) => ({ contentType: 'DepartmentVacancy', id, isHead: false, department: { contentType: 'Department', id: dept }, employee: null });
+    const { roots } = buildTree([d('1')], [vac('a', '1'), vac('b', '1')], []);
+    expect(roots[0].vacant).toBe(2);
+    expect(roots[0].head).toBeNull();
   });
 });

@@ -5,6 +5,8 @@ import type { Entity } from '../../data/types';
 export interface OrgNode {
   dept: Entity;
   head: Entity | null;
+  /** vacant posts: DepartmentVacancy rows with nobody on them */
+  vacant: number;
   people: Entity[];
   children: OrgNode[];
 }
@@ -20,14 +22,15 @@ const idOf = (v: unknown): string | undefined => {
  * data) is shown at the top rather than lost. People of no department
  * are answered apart.
  */
-export function buildTree(depts: Entity[], heads: Entity[], people: Entity[]): { roots: OrgNode[]; loose: Entity[] } {
+export function buildTree(depts: Entity[], posts: Entity[], people: Entity[]): { roots: OrgNode[]; loose: Entity[] } {
   const byId = new Map(people.map((p) => [p.id, p]));
   const nodes = new Map<string, OrgNode>();
-  for (const d of depts) nodes.set(d.id, { dept: d, head: null, people: [], children: [] });
-  for (const h of heads) {
+  for (const d of depts) nodes.set(d.id, { dept: d, head: null, vacant: 0, people: [], children: [] });
+  for (const h of posts) {
     const n = nodes.get(idOf(h.department) ?? '');
+    if (n && !idOf(h.employee)) n.vacant++;
     const who = byId.get(idOf(h.employee) ?? '');
-    if (n && who && !n.head) n.head = who;
+    if (n && who && h.isHead === true && !n.head) n.head = who;
   }
   const loose: Entity[] = [];
   for (const p of people) {

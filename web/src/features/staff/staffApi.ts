@@ -78,7 +78,8 @@ export const staffApi = {
     (await api.post<FireJob>(`employee/${id}/fireJob`, { areas })).data,
   job: async (id: string) => (await api.get<FireJob>(`fireJob/${id}`, undefined, { batch: false })).data,
   departments: async () => (await api.get<Entity[]>('department', { limit: 1000 })).data ?? [],
-  headPosts: async () => ((await api.get<Entity[]>('departmentVacancy', { limit: 1000 })).data ?? []).filter((v) => v.isHead === true),
+  /** posts are every DepartmentVacancy: heads (isHead) and vacant posts (no employee). */
+  posts: async () => (await api.get<Entity[]>('departmentVacancy', { limit: 1000 })).data ?? [],
   moveDepartment: (id: string, parent: Link | null) => api.post(`department/${id}`, { parent }),
   moveEmployee: (id: string, department: Link | null) => api.post(`employee/${id}`, { department }),
   birthdays: async (daysCount: number) => (await api.get<Entity[]>('employee/birthdays', { daysCount }, { batch: false })).data ?? [],
