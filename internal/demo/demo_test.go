@@ -22,7 +22,7 @@ import (
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment",
-	"KnowledgeBase", "KnowledgeArticle"}
+	"KnowledgeBase", "KnowledgeArticle", "Vacation"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
