@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 DURATION ?= 10m
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: build web run test test-go test-web bench bench-realtime crashtest soak fuzz clean
+.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar crashtest soak fuzz clean
 
 # build: the web app when web/ has one, then the single binary bin/artel.
 build: web
@@ -48,6 +48,12 @@ bench: build
 # two nodes over PostgreSQL; writes bench/results/<date>-fanout.json.
 bench-realtime: build
 	$(GO) run ./bench/fanout -binary bin/artel -postgres "$(PG_URL)"
+
+# bench-calendar: a department of 50 people with 20,000 to-dos in a
+# month; GET /api/v3/time for a person's month and the department's week
+# and month, on SQLite and PostgreSQL; writes bench/results/<date>-calendar.json.
+bench-calendar: build
+	$(GO) run ./bench/calendar -binary bin/artel -postgres "$(PG_URL)"
 
 # crashtest: writers over HTTP while the server is killed with SIGKILL;
 # every acknowledged write must survive.

@@ -41,8 +41,11 @@ type Server struct {
 	Realtime *realtime.Hub
 	// StorageUsed is how many bytes an account's files take (AccountInfo).
 	StorageUsed func(ctx context.Context, account int64) (int64, error)
-	Version     string
-	Log         *slog.Logger
+	// Tickers are modules' background work, which the job runner
+	// (internal/app, Jobs) runs.
+	Tickers []Ticker
+	Version string
+	Log     *slog.Logger
 	// Web serves everything outside the API: the embedded web app.
 	Web http.Handler
 	// Metrics, when set, is served at GET /metrics and counts every request.
@@ -54,6 +57,16 @@ type Server struct {
 
 	openapi sync.Map // language -> generated document
 	areas   *Routes  // what the mounted areas registered
+}
+
+// Ticker is work to run every period, from Start to Stop of the jobs:
+// on one node at a time through River, or, EachNode, on every node to
+// the second (work that claims its rows atomically, as reminders do).
+type Ticker struct {
+	Name     string
+	Every    time.Duration
+	EachNode bool
+	Run      func(ctx context.Context, now time.Time) error
 }
 
 // Handler is the whole HTTP surface of the binary.

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/artel/artel/internal/account"
 	"github.com/artel/artel/internal/api"
@@ -25,6 +26,7 @@ import (
 	"github.com/artel/artel/internal/module/knowledge"
 	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
+	"github.com/artel/artel/internal/module/stock"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
@@ -60,10 +62,11 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	deals := deal.Register(engine)
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
+	stocks := stock.Register(engine)
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
 	journal.Skip("Task", task.Derived...)
-	todo.Register(engine, policy)
+	todos := todo.Register(engine, policy)
 	comments := comment.Register(engine, policy)
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.
@@ -95,28 +98,48 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	authSvc.SessionsEnded = hub.SessionsEnded
 	rightsSvc.Changed = hub.RightsChanged
 	subscriptions.Scope, subscriptions.Push = rightsSvc.Fill, hub.Send
+	todos.Notify = subscriptions.Send
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
 		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
 	srv.StorageUsed = files.UsedBytes
-	// Each business area serves its own routes (internal/module/<area>).
+	fireJobs := &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}
+	// Reminders are due to the second; River's poll would make them late.
+	srv.Tickers = append(srv.Tickers, api.Ticker{Name: todo.JobReminders, Every: time.Second, EachNode: true,
+		Run: func(ctx context.Context, now time.Time) error {
+			n, err := todos.Deliver(ctx, now)
+			if n > 0 {
+				log.Info("reminders sent", "count", n)
+			}
+			return err
+		}},
+		// Repeating to-dos are made ahead for weeks; every ten minutes
+		// keeps that horizon.
+		api.Ticker{Name: todo.JobSeries, Every: 10 * time.Minute, Run: todos.ExtendSeries},
+		// Dismissals run where they were asked for; one whose node
+		// stopped mid-way is picked up here by one node.
+		api.Ticker{Name: staff.JobResume, Every: time.Minute, Run: fireJobs.Resume})
+	// Each business area serves its own routes (internal/module/<area>);
+	// the deals' mass action hands consignments from deals to the stock's.
+	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks}
 	srv.Mount(
 		&task.HTTP{Engine: engine},
-		&deal.HTTP{Engine: engine, Deals: deals},
+		&deal.HTTP{Engine: engine, Deals: deals, Consignments: stockHTTP.Mass},
 		&finance.HTTP{Engine: engine, Invoices: invoices},
 		&history.HTTP{Engine: engine},
-		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc},
+		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc, Todos: todos},
 		&comment.HTTP{Engine: engine, Comments: comments},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},
 		&tag.HTTP{Engine: engine, Tags: tags},
 		&file.HTTP{Files: files},
-		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}},
+		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: fireJobs},
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
+		stockHTTP,
 	)
 	return srv, nil
 }

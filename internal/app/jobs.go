@@ -6,7 +6,6 @@ import (
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/jobs"
-	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/task"
 )
 
@@ -24,8 +23,12 @@ func Jobs(ctx context.Context, srv *api.Server) (*jobs.Runner, error) {
 		return nil, err
 	}
 	task.RegisterJobs(r, srv.Engine, srv.Log)
-	// Dismissals whose node stopped mid-way; the in-process runner of a
-	// new dismissal lives with its route (app.go).
-	r.Periodic("staff.fireJobs", time.Minute, (&staff.Jobs{Engine: srv.Engine, Push: srv.Realtime.Send, Log: srv.Log}).Resume)
+	for _, t := range srv.Tickers {
+		if t.EachNode {
+			r.Every(t.Name, t.Every, t.Run)
+		} else {
+			r.Periodic(t.Name, t.Every, t.Run)
+		}
+	}
 	return r, nil
 }

@@ -36,6 +36,17 @@ var clientComments = []string{"Звонил, договорились о вст�
 	"Попросили прислать новые реквизиты.", "Поздравили с днём рождения компании.",
 	"Интересуются интеграцией с 1С.", "Отправил приглашение на вебинар.", "Есть вопросы по продлению лицензий."}
 
+// categoryOf is the kind of a client to-do by its wording.
+func categoryOf(name string) string {
+	switch {
+	case strings.HasPrefix(name, "Позвонить"), strings.HasPrefix(name, "Напомнить"):
+		return "call"
+	case strings.HasPrefix(name, "Встреча"), strings.HasPrefix(name, "Договориться"):
+		return "meeting"
+	}
+	return "todo"
+}
+
 func (f *filler) todos() error {
 	for range todoCount {
 		c := f.clients[f.intn(len(f.clients))]
@@ -48,7 +59,7 @@ func (f *filler) todos() error {
 		start := f.at(f.between(-10, 20), f.between(9, 17))
 		when := obj{"contentType": "IntervalTime", "from": dateTime(start), "to": dateTime(start.Add(time.Hour))}
 		body := obj{"name": name, "responsible": ref(resp), "relations": refs(related...),
-			"isNeedResult": f.chance(0.4), "when": when}
+			"isNeedResult": f.chance(0.4), "when": when, "category": obj{"contentType": "TodoCategory", "id": categoryOf(name)}}
 		if note := pick(f, todoNotes); note != "" {
 			body["description"] = note
 		}

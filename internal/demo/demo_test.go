@@ -15,14 +15,17 @@ import (
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/knowledge"
+	"github.com/artel/artel/internal/module/stock"
+	"github.com/artel/artel/internal/module/todo"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store/storetest"
 	"github.com/artel/artel/internal/value"
 )
 
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
-	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment",
-	"KnowledgeBase", "KnowledgeArticle", "Vacation"}
+	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
+	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -39,6 +42,10 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	// The knowledge rules make the handbook's creator its owner and keep
 	// its articles' first versions.
 	knowledge.Register(e)
+	// The to-do rules keep the demo's meetings' invitees and answers.
+	todo.Register(e, &rights.Policy{})
+	// The stock rules write the demo's consignments and balances.
+	stock.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -54,6 +54,9 @@ type Runner struct {
 	periodic map[string]periodic
 	order    []string
 	client   *river.Client[*sql.Tx]
+	tickers  []periodic
+	stop     chan struct{}
+	ticking  sync.WaitGroup
 }
 
 // New migrates River's own tables (outside our numbered migrations: River
@@ -85,11 +88,47 @@ func (r *Runner) Periodic(name string, every time.Duration, fn Func) {
 	r.periodic[name] = periodic{name, every, fn}
 }
 
-// Run runs one registered job now, in the caller's goroutine: what the
-// River worker calls, and what tests call instead of waiting for timers.
+// Every registers fn to run every period on every node, outside River,
+// from Start to Stop: for work due to the second (reminders), which
+// River's poll would delay. fn must claim its work atomically, since
+// each node of a cluster runs it.
+func (r *Runner) Every(name string, every time.Duration, fn Func) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tickers = append(r.tickers, periodic{name, every, fn})
+}
+
+func (r *Runner) tick(p periodic, stop <-chan struct{}) {
+	defer r.ticking.Done()
+	t := time.NewTicker(p.every)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), p.every*10)
+			err := p.fn(ctx, r.cfg.Now())
+			cancel()
+			r.count(context.Background(), err)
+			if err != nil {
+				r.cfg.Log.Error("job failed", "job", p.name, "err", err)
+			}
+		}
+	}
+}
+
+// Run runs one registered job (periodic or Every) now, in the caller's
+// goroutine: what the River worker calls, and what tests call instead of
+// waiting for timers.
 func (r *Runner) Run(ctx context.Context, name string) error {
 	r.mu.Lock()
 	p, ok := r.periodic[name]
+	for _, t := range r.tickers {
+		if !ok && t.name == name {
+			p, ok = t, true
+		}
+	}
 	r.mu.Unlock()
 	if !ok {
 		return fmt.Errorf("jobs: no job %q", name)
@@ -119,7 +158,12 @@ func (r *Runner) Start(ctx context.Context) error {
 		return fmt.Errorf("jobs: start: %w", err)
 	}
 	r.client = client
-	r.cfg.Log.Info("background jobs started", "jobs", r.order)
+	r.stop = make(chan struct{})
+	for _, p := range r.tickers {
+		r.ticking.Add(1)
+		go r.tick(p, r.stop)
+	}
+	r.cfg.Log.Info("background jobs started", "jobs", r.order, "tickers", len(r.tickers))
 	return nil
 }
 
@@ -129,7 +173,12 @@ func (r *Runner) Stop(ctx context.Context) error {
 	r.mu.Lock()
 	client := r.client
 	r.client = nil
+	if r.stop != nil {
+		close(r.stop)
+		r.stop = nil
+	}
 	r.mu.Unlock()
+	r.ticking.Wait()
 	if client == nil {
 		return nil
 	}

@@ -231,6 +231,28 @@ var migrations = []Migration{
 		// (internal/module/finance); deals made before start right.
 		return nil
 	}, DealDebts},
+	{18, "stock balances", func(d store.Dialect) []string {
+		// The stock of each (warehouse, offer) and what each consignment
+		// put into it (internal/module/stock). Quantities are thousandths
+		// of a unit, integers, so a conditional UPDATE compares them
+		// exactly and concurrent consignments cannot take stock below
+		// zero. stock_applied holds a consignment's current share, so a
+		// save applies only the difference; stock_locks is the row a
+		// consignment's saves lock, one after another, on PostgreSQL.
+		return []string{
+			`CREATE TABLE stock_balances (account_id BIGINT NOT NULL, warehouse_id BIGINT NOT NULL,
+				offer_id BIGINT NOT NULL, quantity BIGINT NOT NULL DEFAULT 0,
+				reserved BIGINT NOT NULL DEFAULT 0, expected BIGINT NOT NULL DEFAULT 0,
+				PRIMARY KEY (account_id, warehouse_id, offer_id))`,
+			`CREATE INDEX stock_balances_offer ON stock_balances (account_id, offer_id)`,
+			`CREATE TABLE stock_applied (account_id BIGINT NOT NULL, consignment_id BIGINT NOT NULL,
+				warehouse_id BIGINT NOT NULL, offer_id BIGINT NOT NULL, quantity BIGINT NOT NULL,
+				reserved BIGINT NOT NULL, expected BIGINT NOT NULL,
+				PRIMARY KEY (account_id, consignment_id, warehouse_id, offer_id))`,
+			`CREATE TABLE stock_locks (account_id BIGINT NOT NULL, consignment_id BIGINT NOT NULL,
+				saves BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (account_id, consignment_id))`,
+		}
+	}, nil},
 	{19, "knowledge base rights, versions and trash", func(d store.Dialect) []string {
 		// The knowledge base (internal/module/knowledge): who holds which
 		// role on a base (an employee, a department or a group of
@@ -257,14 +279,14 @@ var migrations = []Migration{
 				article_id BIGINT NOT NULL, PRIMARY KEY (account_id, trash_id, article_id))`,
 		}
 	}, nil},
-	{20, "to-do attendees and calendar feeds", func(d store.Dialect) []string {
+	{20, "to-do attendees, calendar keys and reminders", func(d store.Dialect) []string {
 		// Who a to-do is in the day of (its responsible and its invitees
 		// with their answers), with its span copied, so a calendar reads a
 		// person's range from one index (internal/module/todo). A user's
 		// calendar key (their iCal feed's address and CalDAV password) is
 		// kept as a hash; todo_dav keeps the name and UID a CalDAV client
-		// gave a to-do it created. (18 is held for a branch landing
-		// beside this one.)
+		// gave a to-do it created; todo_reminders the reminders due;
+		// todo_series and todo_occurrences repeating to-dos.
 		return []string{
 			`CREATE TABLE todo_attendees (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, role TEXT NOT NULL,
@@ -278,6 +300,21 @@ var migrations = []Migration{
 				PRIMARY KEY (account_id, subject_type, subject_id))`,
 			`CREATE TABLE todo_dav (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, name TEXT NOT NULL,
 				uid TEXT NOT NULL, PRIMARY KEY (account_id, todo_id), UNIQUE (account_id, name))`,
+			// A reminder due is a row until it is sent: the delivery claims
+			// due rows by setting sent_at, so two nodes never both send one.
+			`CREATE TABLE todo_reminders (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL,
+				recipient_type TEXT NOT NULL, recipient_id BIGINT NOT NULL, due_ms BIGINT NOT NULL, sent_at BIGINT,
+				PRIMARY KEY (account_id, todo_id, recipient_type, recipient_id, due_ms))`,
+			`CREATE INDEX todo_reminders_due ON todo_reminders (due_ms) WHERE sent_at IS NULL`,
+			// A repeating to-do is a series: its first to-do, the Schedule it
+			// repeats by (stored values), how many it has made, and when the
+			// next is; each made to-do names its series.
+			`CREATE TABLE todo_series (account_id BIGINT NOT NULL, series_id BIGINT NOT NULL, rule TEXT NOT NULL,
+				made INTEGER NOT NULL, next_ms BIGINT, last_ms BIGINT NOT NULL, PRIMARY KEY (account_id, series_id))`,
+			`CREATE INDEX todo_series_next ON todo_series (next_ms)`,
+			`CREATE TABLE todo_occurrences (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, series_id BIGINT NOT NULL,
+				start_ms BIGINT NOT NULL, PRIMARY KEY (account_id, todo_id))`,
+			`CREATE INDEX todo_occurrences_series ON todo_occurrences (account_id, series_id, start_ms)`,
 		}
 	}, TodoAttendees},
 	{22, "dismissal jobs and the working calendar", func(d store.Dialect) []string {

@@ -35,6 +35,7 @@ test('a meeting planned by dragging is accepted by the invitee and shown on both
   const form = page.getByRole('dialog', { name: 'Новое дело' });
   await expect(form).toBeVisible();
   await form.getByTestId('todo-create-name').fill(name);
+  await form.getByLabel('Место').fill('Переговорная');
   await form.getByRole('combobox', { name: 'Участники' }).fill('Соколова');
   await page.getByRole('option', { name: /Соколова/ }).first().click();
   await form.getByTestId('todo-create-when').click(); // closes the picker's list
@@ -45,6 +46,7 @@ test('a meeting planned by dragging is accepted by the invitee and shown on both
   await expect(event(page)).toBeVisible();
   await event(page).click();
   await expect(page.getByTestId('todo-peek-participants')).toContainText('Приглашён');
+  await expect(page.getByRole('dialog')).toContainText('Переговорная');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -60,10 +62,22 @@ test('a meeting planned by dragging is accepted by the invitee and shown on both
   await expect(other.getByTestId('todo-accept')).toHaveCount(0);
   await expect(event(other)).toHaveClass(/todo-invite-accepted/);
 
-  // The organiser sees the answer.
+  // The organiser sees the answer, on the to-do's card too.
   await page.reload();
   await event(page).click();
   await expect(page.getByTestId('todo-peek-participants')).toContainText('Принял');
+  await page.getByRole('link', { name: 'Открыть карточку' }).click();
+  await expect(page.getByTestId('todo-card-page')).toContainText(name);
+  await expect(page.getByTestId('todo-card-page')).toContainText('Встреча');
+  await expect(page.getByTestId('todo-peek-participants')).toContainText('Принял');
+  await page.getByRole('link', { name: 'Календарь' }).click();
+  await expect(event(page)).toBeVisible();
+
+  // A key for the phone: the CalDAV address and the key, shown once.
+  await page.getByTestId('calendar-sync').click();
+  await page.getByTestId('calendar-sync-issue').click();
+  await expect(page.getByTestId('sync-caldav')).toHaveText(/\/caldav\/$/);
+  await expect(page.getByTestId('sync-key')).not.toBeEmpty();
   expect(errors).toEqual([]);
   expect(otherErrors).toEqual([]);
   await other.close();

@@ -13,6 +13,9 @@ import (
 type HTTP struct {
 	Engine *entity.Engine
 	Deals  *Module
+	// Consignments serves POST /deal/massAction with a
+	// MassActionCreateConsignment body (the stock area's), when wired.
+	Consignments api.Handler
 }
 
 // Routes registers the area's routes and error wording.

@@ -82,6 +82,9 @@ func (a *HTTP) massAction(ctx context.Context, r *api.Request) api.Response {
 	if json.Unmarshal(r.Body(), &b) != nil {
 		return r.Fail(entity.Invalidf("state", entity.CodeRequired, ""))
 	}
+	if b.ContentType == "MassActionCreateConsignment" && a.Consignments != nil {
+		return a.Consignments(ctx, r)
+	}
 	if b.ContentType != "" && b.ContentType != "MassActionChangeProgramState" {
 		return r.FieldFail("contentType", CodeMassType)
 	}

@@ -42,6 +42,10 @@ func areaOf(typ string) string {
 	return "other"
 }
 
+// JobResume is the periodic job that resumes dismissals whose node
+// stopped; River stores the name, so it stays.
+const JobResume = "staff.fireJobs"
+
 // Job states.
 const (
 	jobRunning = "running"

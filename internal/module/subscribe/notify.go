@@ -70,6 +70,22 @@ func (s *Subscriptions) afterComment(ctx context.Context, c *entity.Change, rec 
 	return nil
 }
 
+// Send stores a notification another module raises (a to-do's reminder
+// or invitation) and puts it on the recipient's live route, in ctx's
+// transaction when there is one.
+func (s *Subscriptions) Send(ctx context.Context, account int64, n *Notification) error {
+	if n.Time == 0 {
+		n.Time = s.e.Now().UnixMilli()
+	}
+	if err := s.insert(ctx, account, n); err != nil {
+		return err
+	}
+	if s.Push == nil {
+		return nil
+	}
+	return s.Push(ctx, account, n.Recipient, UserRoute(n.Recipient), n.Encode(value.Options{}))
+}
+
 func (s *Subscriptions) insert(ctx context.Context, account int64, n *Notification) error {
 	db := s.e.DB
 	err := db.Q(ctx).QueryRowContext(ctx, db.Dialect.Rebind(`INSERT INTO notifications (account_id, recipient_type,

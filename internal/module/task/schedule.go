@@ -80,7 +80,7 @@ func SetSchedule(ctx context.Context, e *entity.Engine, sc entity.Scope, kind st
 		if err != nil {
 			return err
 		}
-		loc, err := accountZone(ctx, e, sc.Account)
+		loc, err := AccountZone(ctx, e, sc.Account)
 		if err != nil {
 			return err
 		}

@@ -113,7 +113,7 @@ func occur(ctx context.Context, e *entity.Engine, acc, id int64, now time.Time, 
 	if err != nil {
 		return false, err
 	}
-	loc, err := accountZone(ctx, e, acc)
+	loc, err := AccountZone(ctx, e, acc)
 	if err != nil {
 		return false, err
 	}
@@ -158,8 +158,8 @@ func endSchedule(ctx context.Context, e *entity.Engine, acc int64, tpl, sched *e
 	return markTemplate(asSchedule(ctx), e, entity.Scope{Account: acc, System: true}, tpl, sched, false)
 }
 
-// accountZone is the account's time zone, UTC when unset or unknown.
-func accountZone(ctx context.Context, e *entity.Engine, acc int64) (*time.Location, error) {
+// AccountZone is the account's time zone, UTC when unset or unknown.
+func AccountZone(ctx context.Context, e *entity.Engine, acc int64) (*time.Location, error) {
 	raw, err := account.SettingValue(ctx, e.DB, acc, account.KindSystem, account.AccountSubject(acc), ZoneSetting)
 	if err != nil || raw == nil {
 		return time.UTC, err

@@ -13,13 +13,7 @@ func TestCalendarRange(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		ninaID, nina := h.Person(t, "Нина", "nina@example.com", "long enough pass")
 		_, oleg := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
-		mk := func(token, body string) string {
-			r := h.Do("POST", "/api/v3/todo", js(token, body))
-			if r.Status != 200 {
-				t.Fatalf("create: %s", r.Body)
-			}
-			return r.Obj()["id"].(string)
-		}
+		mk := func(token, body string) string { return newTodo(t, h, token, body) }
 		mine := `,"responsible":` + emp(ninaID)
 		mk(nina, `{"name":"Обед"`+mine+`,"when":`+at("2026-11-26T12:00:00+00:00", "2026-11-26T13:00:00+00:00")+`}`)
 		mk(nina, `{"name":"Утро"`+mine+`,"when":`+at("2026-11-26T08:00:00+00:00", "")+`}`)
@@ -59,6 +53,11 @@ func TestCalendarRange(t *testing.T) {
 			{Name: "backwards", Method: "GET", Path: q("2026-11-30T00:00:00Z", "2026-11-23T00:00:00Z"), Status: 422, Contains: []string{`"field":"to"`}},
 			{Name: "too long", Method: "GET", Path: q("2026-01-01T00:00:00Z", "2026-12-01T00:00:00Z"), Status: 422, Contains: []string{`"field":"to"`}},
 			{Name: "not people", Method: "GET", Path: week + `&subjects=[{"contentType":"Task","id":"1"}]`, Status: 422, Contains: []string{`"field":"subjects"`}},
+			{Name: "a category by its id is kept whole", Method: "POST", Path: "/api/v3/todo", Status: 200,
+				Req:      js(nina, `{"name":"Созвон","category":{"contentType":"TodoCategory","id":"call"}}`),
+				Contains: []string{`"category":{"activeBgColor":"#40c0574d","bgColor":"#40c05726","color":"#40c057","contentType":"TodoCategory","id":"call","masterType":"call","name":"Звонок"}`}},
+			{Name: "an unknown category", Method: "POST", Path: "/api/v3/todo", Status: 422,
+				Req: js(nina, `{"name":"Созвон","category":{"contentType":"TodoCategory","id":"party"}}`), Contains: []string{`"field":"category"`}},
 			{Name: "categories", Method: "GET", Path: "/api/v3/todoCategory", Status: 200, Req: apitest.Req{Headers: map[string]string{"Accept-Language": "en"}},
 				Contains: []string{`"id":"meeting"`, `"name":"Meeting"`}},
 		})

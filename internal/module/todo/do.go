@@ -16,6 +16,7 @@ type Request struct {
 	Status     Status       // act_finish: the status finished with
 	ResultText string       // act_finish: the result, posted as a comment
 	Attaches   []value.Link // act_finish: the result's files
+	DeleteMode string       // act_delete: which of a repeating to-do's series (series_set.go)
 }
 
 // requestActions maps the reference's request types to the actions they
@@ -70,7 +71,6 @@ func ParseRequest(in entity.Input) (Request, error) {
 			r.Attaches = append(r.Attaches, l)
 		}
 	}
-	// Nothing repeats Artel's to-dos, so every mode deletes this one.
 	var mode string
 	if raw := in["deleteMode"]; len(raw) > 0 && string(raw) != "null" &&
 		(json.Unmarshal(raw, &mode) != nil || !slices.Contains([]string{"changeCurrent", "changeSequent", "changeTemplate"}, mode)) {
@@ -80,6 +80,7 @@ func ParseRequest(in entity.Input) (Request, error) {
 	if len(bad.Errors) > 0 {
 		return r, bad
 	}
+	r.DeleteMode = mode
 	return r, nil
 }
 
@@ -112,7 +113,7 @@ func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Re
 		}
 		if req.Action == "act_delete" {
 			out = rec
-			return e.Delete(ctx, sc, "Todo", id)
+			return hooks{e: e, att: attendees{e.DB}}.deleteInSeries(ctx, sc, id, req.DeleteMode)
 		}
 		att := attendees{e.DB}
 		answers, err := att.answersOf(ctx, sc, []int64{id})

@@ -54,6 +54,14 @@ func TestCalendarFeed(t *testing.T) {
 			{Name: "the new one opens", Method: "GET", Path: second, Status: 200, Req: apitest.Req{NoAuth: true}},
 			{Name: "enabled", Method: "GET", Path: "/api/v3/calendarSync", Status: 200, Req: apitest.Req{Token: nina},
 				Contains: []string{`"enabled":true`, `"timeCreated"`}},
+			{Name: "blocked: no feed", Method: "POST", Path: "/api/v3/employee/" + ninaID + "/block", Status: 200},
+			{Name: "the feed is closed to a blocked user", Method: "GET", Path: second, Status: 404, Req: apitest.Req{NoAuth: true}},
+			{Name: "unblocked", Method: "POST", Path: "/api/v3/employee/" + ninaID + "/unblock", Status: 200},
+			{Name: "and open again", Method: "GET", Path: second, Status: 200, Req: apitest.Req{NoAuth: true}},
+		})
+		// Blocking ended Nina's sessions.
+		nina = h.SignIn("nina@example.com", "long enough pass")
+		h.Run(t, []apitest.Scenario{
 			{Name: "revoke", Method: "DELETE", Path: "/api/v3/calendarSync", Status: 200, Req: apitest.Req{Token: nina},
 				Contains: []string{`"enabled":false`}},
 			{Name: "revoked", Method: "GET", Path: second, Status: 404, Req: apitest.Req{NoAuth: true}},

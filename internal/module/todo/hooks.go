@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -17,6 +19,7 @@ var subjectTypes = []string{"Employee", "ContractorHuman", "ContractorCompany"}
 type hooks struct {
 	e   *entity.Engine
 	att attendees
+	m   *Module
 }
 
 func (h hooks) beforeSave(ctx context.Context, c *entity.Change) error {
@@ -32,6 +35,34 @@ func (h hooks) beforeSave(ctx context.Context, c *entity.Change) error {
 			return err
 		}
 	}
+	if v, given := c.Values["category"]; given && v != nil {
+		cat, err := categoryOf(v)
+		if err != nil {
+			return err
+		}
+		c.Values["category"] = cat
+	}
+	return h.remindersBeforeSave(ctx, c)
+}
+
+// remindersBeforeSave checks and normalises written reminders, and gives
+// a new to-do without any its writer's default reminder.
+func (h hooks) remindersBeforeSave(ctx context.Context, c *entity.Change) error {
+	var rs []reminder
+	if v, given := c.Values["reminders"]; given {
+		var err error
+		if rs, err = parseReminders([]byte(str(v))); err != nil {
+			return err
+		}
+	} else if c.New {
+		var err error
+		if rs, err = h.defaultReminders(ctx, c.Scope); err != nil || rs == nil {
+			return err
+		}
+	} else {
+		return nil
+	}
+	c.Values["reminders"] = storeReminders(rs)
 	return nil
 }
 
@@ -41,7 +72,13 @@ func (h hooks) beforeSave(ctx context.Context, c *entity.Change) error {
 func (h hooks) afterSave(ctx context.Context, c *entity.Change, rec *entity.Record) error {
 	_, whenChanged := c.Values["when"]
 	_, respChanged := c.Links["responsible"]
+	_, remindersChanged := c.Values["reminders"]
 	raw, invited := c.Held["participants"]
+	if c.New || whenChanged || respChanged || remindersChanged {
+		if err := h.writeDue(ctx, c.Scope.Account, rec, h.e.Now().UnixMilli()); err != nil {
+			return err
+		}
+	}
 	if !c.New && !whenChanged && !respChanged && !invited {
 		return nil
 	}
@@ -55,9 +92,29 @@ func (h hooks) afterSave(ctx context.Context, c *entity.Change, rec *entity.Reco
 		if err != nil {
 			return err
 		}
+		before := ps
 		ps = withAnswers(subjects, ps, c.Scope.Actor)
+		if err := h.tellInvited(ctx, c.Scope, rec, before, ps); err != nil {
+			return err
+		}
 	}
 	return h.write(ctx, c.Scope.Account, rec, ps)
+}
+
+// tellInvited notifies those newly asked to come (not the writer).
+func (h hooks) tellInvited(ctx context.Context, sc entity.Scope, rec *entity.Record, before, after []Participant) error {
+	for _, p := range after {
+		if p.Status != Requested || p.Subject.Type == "ContractorCompany" ||
+			slices.ContainsFunc(before, func(b Participant) bool { return b.Subject == p.Subject }) {
+			continue
+		}
+		n := &subscribe.Notification{Recipient: p.Subject, Type: "todo_invite", Subject: rec.Link(),
+			Sender: sc.Actor, Content: str(rec.Values["name"])}
+		if err := h.m.notify(ctx, sc.Account, n); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (h hooks) write(ctx context.Context, account int64, rec *entity.Record, ps []Participant) error {
@@ -73,8 +130,10 @@ func (h hooks) write(ctx context.Context, account int64, rec *entity.Record, ps 
 }
 
 func (h hooks) beforeDelete(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
-	if err := h.att.exec(ctx, `DELETE FROM todo_dav WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID); err != nil {
-		return err
+	for _, table := range []string{"todo_dav", "todo_reminders", "todo_occurrences"} {
+		if err := h.att.exec(ctx, `DELETE FROM `+table+` WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID); err != nil {
+			return err
+		}
 	}
 	return h.att.exec(ctx, `DELETE FROM todo_attendees WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID)
 }

@@ -2,11 +2,13 @@ package todo
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/rights"
+	"github.com/artel/artel/internal/value"
 )
 
 // HTTP is the to-do area's routes: the actions, the invitees, the
@@ -17,6 +19,8 @@ type HTTP struct {
 	// which come with a calendar key instead of a session.
 	Auth   *auth.Service
 	Rights *rights.Service
+	// Todos makes to-dos repeat (the schedule routes).
+	Todos *Module
 }
 
 // Routes registers the area's routes.
@@ -24,7 +28,15 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /todo/{id}/doAction", a.doAction)
 	rt.Handle("GET /todoStatus", a.statuses)
 	rt.Handle("GET /todoCategory", a.categories)
+	rt.Handle("GET /todo/reminderTransports", func(context.Context, *api.Request) api.Response { return api.OK(Transports) })
 	rt.Handle("GET /time", a.calendar)
+	rt.Handle("GET /todo/busyPeople", a.busyPeople)
+	for _, mode := range []string{"changeCurrent", "changeSequent", "changeTemplate"} {
+		rt.Handle("POST /todo/{id}/schedule/"+mode, a.setSchedule)
+	}
+	rt.Handle("DELETE /todo/{id}/schedule", a.stopSchedule)
+	rt.Describe("GET /todo/busyPeople", [2]string{"Кто из людей занят в период (from, to, subjects): только факт занятости, без дел",
+		"Who of the people is busy in a period (from, to, subjects): the fact only, not the to-dos"})
 	rt.Describe("GET /time", [2]string{"Дела людей (по умолчанию — свои) за период: from, to (DateTime, не больше 45 дней), subjects",
 		"The to-dos of people (the caller by default) in a period: from, to (DateTime, at most 45 days), subjects"})
 	rt.Handle("GET /todo/{id}/participants", a.participants)
@@ -88,17 +100,24 @@ func (a *HTTP) categories(ctx context.Context, r *api.Request) api.Response {
 	return api.OK(out)
 }
 
-// calendar serves GET /time: the to-dos of the people named (the caller
-// by default) between from and to that the caller sees, earliest first.
-func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
+// rangeOf reads a period's parameters (from, to, subjects), in the
+// caller's zone.
+func rangeOf(r *api.Request) (Range, *entity.Invalid) {
 	from, _ := r.TakeQuery("from")
 	to, _ := r.TakeQuery("to")
 	subjects, _ := r.TakeQuery("subjects")
 	rg, bad := ParseRange(r.Scope(), from, to, subjects)
+	rg.Loc = r.Options().Location
+	return rg, bad
+}
+
+// calendar serves GET /time: the to-dos of the people named (the caller
+// by default) between from and to that the caller sees, earliest first.
+func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
+	rg, bad := rangeOf(r)
 	if bad != nil {
 		return r.Fail(bad)
 	}
-	rg.Loc = r.Options().Location
 	recs, err := Calendar(ctx, a.Engine, r.Scope(), rg)
 	if err != nil {
 		return r.Fail(err)
@@ -112,4 +131,54 @@ func (a *HTTP) calendar(ctx context.Context, r *api.Request) api.Response {
 		return r.Fail(err)
 	}
 	return api.OK(out)
+}
+
+// busyPeople serves GET /todo/busyPeople: of the people named, those with
+// a to-do (not an invitation they refused) overlapping [from, to), for
+// planning a meeting. It tells that they are busy, never with what, so
+// it needs no right to their to-dos, as free/busy in any calendar.
+func (a *HTTP) busyPeople(ctx context.Context, r *api.Request) api.Response {
+	rg, bad := rangeOf(r)
+	if bad != nil {
+		return r.Fail(bad)
+	}
+	rows, err := attendees{a.Engine.DB}.busy(ctx, r.Scope().Account, rg.People, rg.From, rg.To)
+	if err != nil {
+		return r.Fail(err)
+	}
+	out := []any{}
+	seen := map[string]bool{}
+	for _, b := range rows {
+		key := b.Subject.Type + ":" + strconv.FormatInt(b.Subject.ID, 10)
+		if b.Span.AllDay && !rg.holds(b.Span) || seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, value.EncodeLink(b.Subject))
+	}
+	return api.OK(out)
+}
+
+// setSchedule serves POST /todo/{id}/schedule/{changeMode} with a
+// Schedule: the to-do repeats by it (every mode alike: the rule is the
+// series'), answering the to-do.
+func (a *HTTP) setSchedule(ctx context.Context, r *api.Request) api.Response {
+	in, res := r.Input()
+	if res != nil {
+		return *res
+	}
+	rec, err := a.Todos.SetSeries(ctx, r.Scope(), r.IDs[0], in)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.One(ctx, rec, entity.Selection{Full: true})
+}
+
+// stopSchedule serves DELETE /todo/{id}/schedule.
+func (a *HTTP) stopSchedule(ctx context.Context, r *api.Request) api.Response {
+	rec, err := a.Todos.StopSeries(ctx, r.Scope(), r.IDs[0])
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.One(ctx, rec, entity.Selection{Full: true})
 }

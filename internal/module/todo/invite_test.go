@@ -87,13 +87,7 @@ func TestTodoBusy(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		ninaID, nina := h.Person(t, "Нина", "nina@example.com", "long enough pass")
 		_, oleg := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
-		mk := func(token, body string) string {
-			r := h.Do("POST", "/api/v3/todo", js(token, body))
-			if r.Status != 200 {
-				t.Fatalf("create: %s", r.Body)
-			}
-			return r.Obj()["id"].(string)
-		}
+		mk := func(token, body string) string { return newTodo(t, h, token, body) }
 		// Nina's own call from 10:15 to 11:00, hidden from Oleg, who
 		// organises the others.
 		call := mk(nina, `{"name":"Звонок","responsible":`+emp(ninaID)+`,"when":`+at("2026-11-26T10:15:00+00:00", "2026-11-26T11:00:00+00:00")+`}`)
@@ -105,6 +99,13 @@ func TestTodoBusy(t *testing.T) {
 				Contains: []string{`"busyParticipants":[{"contentType":"Employee","id":"` + ninaID + `"}]`, `"coincidentTodos":[]`}},
 			{Name: "nina sees the clash with her call", Method: "GET", Path: "/api/v3/todo/" + meet + fields, Status: 200, Req: apitest.Req{Token: nina},
 				Contains: []string{`{"contentType":"Todo","id":"` + call + `"}`}},
+			{Name: "planning: nina is busy at 10:15, whatever she does", Method: "GET", Status: 200, Req: apitest.Req{Token: oleg},
+				Path:     "/api/v3/todo/busyPeople?from=2026-11-26T10:15:00Z&to=2026-11-26T10:45:00Z&subjects=[" + emp(ninaID) + "]",
+				Contains: []string{`"data":[{"contentType":"Employee","id":"` + ninaID + `"}]`}, NotContains: []string{"Звонок"}},
+			{Name: "planning: free at noon", Method: "GET", Status: 200, Req: apitest.Req{Token: oleg},
+				Path:     "/api/v3/todo/busyPeople?from=2026-11-26T12:00:00Z&to=2026-11-26T13:00:00Z&subjects=[" + emp(ninaID) + "]",
+				Contains: []string{`"data":[]`}},
+			{Name: "planning: bad period", Method: "GET", Status: 422, Path: "/api/v3/todo/busyPeople?from=2026-11-26T12:00:00Z"},
 			{Name: "the organiser's to-dos only meet at nina's", Method: "GET", Path: "/api/v3/todo/" + later + fields, Status: 200, Req: apitest.Req{Token: oleg},
 				Check: func(t *testing.T, r *apitest.Resp) {
 					if !strings.Contains(string(r.Body), `"coincidentTodosCount":0`) {

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/value"
 )
@@ -55,9 +56,11 @@ func statusByID(id string) (Status, bool) {
 // attendees kept with each write, the fields read from them, and the
 // actions in possibleActions; list pages read the fields they follow
 // from.
-func Register(e *entity.Engine, p *rights.Policy) {
+func Register(e *entity.Engine, p *rights.Policy) *Module {
 	e.NeedFields("Todo", "status", "responsible", "userCreated", "when")
-	h := hooks{e: e, att: attendees{e.DB}}
+	m := &Module{}
+	h := hooks{e: e, att: attendees{e.DB}, m: m}
+	m.h = h
 	e.Hook("Todo", entity.Hooks{BeforeSave: h.beforeSave, AfterSave: h.afterSave, BeforeDelete: h.beforeDelete})
 	e.Compute("Todo", h.computer())
 	if p.More == nil {
@@ -75,6 +78,22 @@ func Register(e *entity.Engine, p *rights.Policy) {
 		}
 		return out
 	}
+	return m
+}
+
+// Module is the to-do rules as the wiring holds them.
+type Module struct {
+	// Notify sends a notification (subscribe.Subscriptions.Send, set
+	// once the subscriptions exist); nil sends none.
+	Notify func(ctx context.Context, account int64, n *subscribe.Notification) error
+	h      hooks
+}
+
+func (m *Module) notify(ctx context.Context, account int64, n *subscribe.Notification) error {
+	if m == nil || m.Notify == nil {
+		return nil
+	}
+	return m.Notify(ctx, account, n)
 }
 
 // inviteAnswer is the status each invitation action sets.

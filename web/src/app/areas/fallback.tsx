@@ -16,6 +16,8 @@ export function AddFormRoute() {
   if (target.contentType === 'Task' || target.contentType === 'Project') return <P.TaskAddRoute />;
   // Clients have theirs, with a first phone and e-mail.
   if (target.contentType === 'ContractorHuman' || target.contentType === 'ContractorCompany') return <P.ClientAddRoute />;
+  // Consignments have theirs, with rows, the target state and a deal's positions.
+  if (target.contentType === 'Consignment') return <P.ConsignmentAddRoute />;
   return <Form contentType={target.contentType} />;
 }
 

@@ -70,7 +70,7 @@ const docs: RouteObject[] = [
 const calendar: RouteObject[] = [
   { path: '/time/:type?/:filterId?', element: <P.TimeRoute /> },
   { path: '/todo/:type?/:filterId?', element: <P.TodoRoute /> },
-  { path: '/event/:id/card', element: <CardRoute contentType="Todo" /> },
+  { path: '/event/:id/card', element: <P.TodoCardRoute /> },
 ];
 
 const discuss: RouteObject[] = [
@@ -81,19 +81,19 @@ const discuss: RouteObject[] = [
 ];
 
 const offers: RouteObject[] = [
-  { path: '/offers', element: <ListRoute contentType="Offer" /> },
+  { path: '/offers', element: <P.OfferListRoute /> },
   { path: '/offers/filter/:filterId?', element: <ListRoute contentType="Offer" filterType="OfferFilter" /> },
-  { path: '/offers/:id/card', element: <CardRoute contentType="Offer" /> },
+  { path: '/offers/:id/card', element: <P.OfferCardRoute /> },
   { path: '/admin/offer/list', element: <ListRoute contentType="Offer" /> },
 ];
 
 const warehouse: RouteObject[] = [
-  { path: '/consignments', element: <ListRoute contentType="Consignment" /> },
+  { path: '/consignments', element: <P.ConsignmentListRoute /> },
   { path: '/consignments/filter/:filterId?', element: <ListRoute contentType="Consignment" filterType="ConsignmentFilter" /> },
-  { path: '/consignments/:id/card', element: <CardRoute contentType="Consignment" /> },
-  { path: '/warehouse', element: <ListRoute contentType="Warehouse" /> },
+  { path: '/consignments/:id/card', element: <P.ConsignmentCardRoute /> },
+  { path: '/warehouse', element: <P.WarehouseListRoute /> },
   { path: '/warehouse/filter/:filterId?', element: <ListRoute contentType="Warehouse" filterType="WarehouseFilter" /> },
-  { path: '/warehouse/:id/card', element: <CardRoute contentType="Warehouse" /> },
+  { path: '/warehouse/:id/card', element: <P.WarehouseCardRoute /> },
 ];
 
 const invoices: RouteObject[] = [

@@ -101,6 +101,9 @@ export default function DealCardPage({ id }: { id: string }) {
           <Anchor component={RouterLink} to={`/invoices/new?deal=${id}`} size="sm" data-testid="deal-new-invoice">
             {t('deal.card.newInvoice')}
           </Anchor>
+          <Anchor component={RouterLink} to={`/consignments/add?deal=${id}`} size="sm" data-testid="deal-new-consignment">
+            {t('stock.deal.newConsignment')}
+          </Anchor>
           <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm">
             {t('deal.card.edit')}
           </Anchor>

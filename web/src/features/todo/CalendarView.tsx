@@ -14,7 +14,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeType } from '../../app/mapping/calendar';
 import { useSession } from '../../app/session';
-import type { Entity } from '../../data/types';
+import type { Entity, Link } from '../../data/types';
 import { categories, moveTodo, periodTodos, type Category } from './todoApi';
 import { spanOf, type Span } from './when';
 import QuickCreate from './QuickCreate';
@@ -42,7 +42,7 @@ export function eventOf(todo: Entity, colors: Record<string, string>, me: string
   };
 }
 
-export default function CalendarView({ type, day }: { type: TimeType; day: Date }) {
+export default function CalendarView({ type, day, colleagues }: { type: TimeType; day: Date; colleagues: Link[] }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const me = String(session.currentUser.id);
@@ -62,7 +62,8 @@ export default function CalendarView({ type, day }: { type: TimeType; day: Date 
   useEffect(() => {
     if (!range) return;
     const ctl = new AbortController();
-    periodTodos(range[0], range[1], undefined, ctl.signal).then(
+    const people = colleagues.length ? [{ contentType: 'Employee', id: me }, ...colleagues] : undefined;
+    periodTodos(range[0], range[1], people, ctl.signal).then(
       (list) => {
         setTodos(list);
         setError(null);
@@ -72,7 +73,7 @@ export default function CalendarView({ type, day }: { type: TimeType; day: Date 
       },
     );
     return () => ctl.abort();
-  }, [range, version]);
+  }, [range, version, colleagues, me]);
 
   const colors = Object.fromEntries(cats.map((c) => [c.id, c.color]));
   const events = todos.map((x) => eventOf(x, colors, me)).filter((e): e is EventInput => e !== null);

@@ -1,13 +1,14 @@
 // The quick form a drag over empty calendar time opens: what, which
 // kind, where, and whom to invite; the time is the one dragged over.
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import type { FieldInfo } from '../../data/catalog';
 import type { Link } from '../../data/types';
+import { LinkName } from '../../fields/link/LinkName';
 import { LinksEditor } from '../../fields/links';
-import { createTodo, type Category } from './todoApi';
+import { busyPeople, createTodo, type Category } from './todoApi';
 import { formatSpan } from './format';
 import type { Span } from './when';
 
@@ -22,15 +23,23 @@ export default function QuickCreate({ span, categories, onClose, onSaved }: { sp
   const [category, setCategory] = useState<string | null>('meeting');
   const [place, setPlace] = useState('');
   const [invitees, setInvitees] = useState<Link[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const me: Link = { contentType: 'Employee', id: String(session.currentUser.id) };
+  const [busy, setBusyPeople] = useState<Link[]>([]);
+  const meId = me.id;
+  // Who is taken at that time, asked again as people are added.
+  useEffect(() => {
+    const ctl = new AbortController();
+    busyPeople(span, [{ contentType: 'Employee', id: meId }, ...invitees], ctl.signal).then(setBusyPeople, () => setBusyPeople([]));
+    return () => ctl.abort();
+  }, [span, invitees, meId]);
 
   const save = () => {
     if (!name.trim()) return setError(t('todo.create.nameRequired'));
-    setBusy(true);
+    setSaving(true);
     createTodo({ name, category, place, span, participants: invitees }, me).then(onSaved, (e: unknown) => {
-      setBusy(false);
+      setSaving(false);
       setError(e instanceof Error ? e.message : String(e));
     });
   };
@@ -52,10 +61,21 @@ export default function QuickCreate({ span, categories, onClose, onSaved }: { sp
         <div data-testid="todo-create-invitees">
           <LinksEditor field={inviteesField} label={t('todo.field.participants')} value={invitees} onChange={(v) => setInvitees(v ?? [])} />
         </div>
+        {busy.length > 0 && (
+          <Alert color="yellow" data-testid="todo-create-busy">
+            {t('todo.peek.busy')}{' '}
+            {busy.map((l, i) => (
+              <span key={`${l.contentType}${l.id}`}>
+                {i > 0 && ', '}
+                <LinkName link={l} />
+              </span>
+            ))}
+          </Alert>
+        )}
         {error && <Alert color="red">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('todo.create.cancel')}</Button>
-          <Button onClick={save} loading={busy} data-testid="todo-create-save">{t('todo.create.save')}</Button>
+          <Button onClick={save} loading={saving} data-testid="todo-create-save">{t('todo.create.save')}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,14 +1,25 @@
 // The calendar (spec 000 §2 Calendar): /time/{month|week|day}/{filterId}
 // ?day=YYYY-MM-DD, the period from the address, else the one remembered
 // in the browser, else the week.
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PeriodSwitch } from '../../app/areas/calendar';
 import { calendarLink, isTimeType, parseDay, periodRange, storedPeriod, storePeriod, timeRedirect, type TimeType } from '../../app/mapping/calendar';
+import type { FieldInfo } from '../../data/catalog';
+import type { Link } from '../../data/types';
+import { LinksEditor } from '../../fields/links';
+import CalendarSync from './CalendarSync';
 import CalendarView from './CalendarView';
+import TodoCardPage from './TodoCardPage';
+
+// Colleagues whose to-dos the calendar shows beside the user's (as far
+// as the user may see them).
+const colleaguesField: FieldInfo = {
+  name: 'subjects', kind: 'links', label: '', sortable: false, readOnly: false, required: false, writeOnly: false, targets: ['Employee'],
+};
 
 function shift(type: TimeType, day: Date, by: number): Date {
   if (type === 'month') return new Date(day.getFullYear(), day.getMonth() + by, 1);
@@ -22,6 +33,8 @@ export function TimeRoute() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const valid = isTimeType(type);
+  const [syncing, setSyncing] = useState(false);
+  const [colleagues, setColleagues] = useState<Link[]>([]);
   useEffect(() => {
     if (valid) storePeriod(localStorage, type);
   }, [valid, type]);
@@ -43,8 +56,19 @@ export function TimeRoute() {
           <IconChevronRight size={16} />
         </ActionIcon>
         <Text fw={600} data-testid="calendar-range">{type === 'day' ? fmt.format(start) : fmt.formatRange(start, last)}</Text>
+        <Button variant="subtle" ml="auto" onClick={() => setSyncing(true)} data-testid="calendar-sync">{t('todo.sync.open')}</Button>
       </Group>
-      <CalendarView type={type} day={day} />
+      <Box maw={520} data-testid="calendar-colleagues">
+        <LinksEditor field={colleaguesField} label={t('todo.calendar.colleagues')} value={colleagues} onChange={(v) => setColleagues(v ?? [])} />
+      </Box>
+      <CalendarView type={type} day={day} colleagues={colleagues} />
+      {syncing && <CalendarSync onClose={() => setSyncing(false)} />}
     </Stack>
   );
+}
+
+/** /event/{id}/card: a to-do. */
+export function TodoCardRoute() {
+  const { id } = useParams();
+  return id ? <TodoCardPage key={id} id={id} /> : null;
 }

@@ -38,15 +38,16 @@ export interface TodoDraft {
   place: string;
 }
 
-/** createTodo plans a to-do for the user with the people invited. */
+/** createTodo plans a to-do for the user with the people invited; a place typed in becomes a Place. */
 export async function createTodo(d: TodoDraft, me: Link): Promise<Entity> {
+  const place = d.place.trim() ? (await api.post<Entity>('place', { contentType: 'Place', name: d.place.trim() })).data : null;
   const body = {
     contentType: 'Todo',
     name: d.name.trim(),
     when: whenOf(d.span),
     responsible: me,
     category: d.category ? { contentType: 'TodoCategory', id: d.category } : null,
-    place: d.place.trim() ? { contentType: 'Place', name: d.place.trim() } : null,
+    place: place ? { contentType: 'Place', id: String(place.id) } : null,
     participants: d.participants.map((subject) => ({ contentType: 'Participant', subject })),
   };
   return settle((await api.post<Entity>('todo', body)).data);
@@ -67,4 +68,10 @@ export interface Category {
 /** categories are the to-do categories, named in the user's language. */
 export async function categories(): Promise<Category[]> {
   return (await api.get<Category[]>('todoCategory')).data;
+}
+
+/** busyPeople are those of the people with something else at that time (never what). */
+export async function busyPeople(span: Span, people: Link[], signal?: AbortSignal): Promise<Link[]> {
+  const query = { from: dateTime(span.start), to: dateTime(span.end), subjects: people };
+  return (await api.get<Link[]>('todo/busyPeople', query, { signal, batch: false })).data;
 }
