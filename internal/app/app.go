@@ -54,6 +54,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	engine.Policy = file.Guard(policy, db, cat)
 	// The knowledge roles read knowledge_rights, so they wrap it too.
 	knowledgeBase := knowledge.Register(engine)
+	staff.Register(engine)
 	engine.Policy = knowledgeBase.Guard(engine.Policy)
 	files := file.Register(engine)
 	task.Register(engine, policy)
@@ -104,6 +105,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
 	srv.StorageUsed = files.UsedBytes
+	fireJobs := &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}
 	// Reminders are due to the second; River's poll would make them late.
 	srv.Tickers = append(srv.Tickers, api.Ticker{Name: todo.JobReminders, Every: time.Second, EachNode: true,
 		Run: func(ctx context.Context, now time.Time) error {
@@ -115,7 +117,10 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		}},
 		// Repeating to-dos are made ahead for weeks; every ten minutes
 		// keeps that horizon.
-		api.Ticker{Name: todo.JobSeries, Every: 10 * time.Minute, Run: todos.ExtendSeries})
+		api.Ticker{Name: todo.JobSeries, Every: 10 * time.Minute, Run: todos.ExtendSeries},
+		// Dismissals run where they were asked for; one whose node
+		// stopped mid-way is picked up here by one node.
+		api.Ticker{Name: staff.JobResume, Every: time.Minute, Run: fireJobs.Resume})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.
 	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks}
@@ -130,7 +135,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&favorite.HTTP{Engine: engine, Favorites: favorites},
 		&tag.HTTP{Engine: engine, Tags: tags},
 		&file.HTTP{Files: files},
-		&staff.HTTP{Engine: engine, Auth: authSvc},
+		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: fireJobs},
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},

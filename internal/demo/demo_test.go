@@ -23,9 +23,9 @@ import (
 )
 
 // counted are the types the test compares before and after a second Fill.
-var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
+var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
-	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment"}
+	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {

@@ -58,6 +58,13 @@ func (f *filler) staff() error {
 		// The first listed member of each department is its head.
 		head := !headSeen[s.dept]
 		headSeen[s.dept] = true
+		if head {
+			// The org chart draws a department's head from its head post.
+			post := obj{"department": ref(f.deptLinks[s.dept]), "employee": ref(l), "isHead": true}
+			if _, err := f.create(value.Link{}, "DepartmentVacancy", post); err != nil {
+				return err
+			}
+		}
 		f.employees = append(f.employees, employee{l, s.dept, head})
 		f.byDept[s.dept] = append(f.byDept[s.dept], l)
 	}

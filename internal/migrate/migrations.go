@@ -317,4 +317,26 @@ var migrations = []Migration{
 			`CREATE INDEX todo_occurrences_series ON todo_occurrences (account_id, series_id, start_ms)`,
 		}
 	}, TodoAttendees},
+	{22, "dismissal jobs and the working calendar", func(d store.Dialect) []string {
+		// A dismissal hands the fired employee's roles over in the
+		// background (internal/module/staff); this row is its plan, its
+		// progress and, at the end, its report, so any node can show it
+		// and a node that died mid-way can be resumed. (21 is held for a
+		// branch landing beside this one.)
+		return []string{
+			`CREATE TABLE fire_jobs (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, employee_id BIGINT NOT NULL, actor_id BIGINT NOT NULL,
+				state TEXT NOT NULL, plan TEXT NOT NULL, total INTEGER NOT NULL DEFAULT 0,
+				done INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0, report TEXT,
+				created_at BIGINT NOT NULL, beat_at BIGINT NOT NULL, finished_at BIGINT)`,
+			`CREATE INDEX fire_jobs_state ON fire_jobs (state, beat_at)`,
+			// The working calendar: named holidays and the days off they
+			// give (a day off may have no name: a moved weekend).
+			`CREATE TABLE holidays (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, name TEXT NOT NULL, UNIQUE (account_id, name))`,
+			`CREATE TABLE holiday_days (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, day TEXT NOT NULL, holiday_id BIGINT,
+				UNIQUE (account_id, day))`,
+		}
+	}, nil},
 }

@@ -24,6 +24,9 @@ import (
 type HTTP struct {
 	Engine *entity.Engine
 	Auth   *auth.Service
+	// Jobs runs dismissals with hand-over in the background; nil leaves
+	// only the synchronous POST /employee/{id}/fire.
+	Jobs *Jobs
 }
 
 // Routes registers the staff routes and wording.
@@ -33,6 +36,15 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /employee/{id}/block", a.peopleBlock)
 	rt.Handle("POST /employee/{id}/unblock", a.peopleUnblock)
 	rt.Handle("GET /employee/{id}/prepareFire", a.peoplePrepareFire)
+	rt.Handle("POST /employee/{id}/fireJob", a.peopleFireJob)
+	rt.Handle("GET /fireJob/{id}", a.peopleFireJobGet)
+	rt.Handle("GET /employee/birthdays", a.peopleBirthdays)
+	rt.Handle("GET /employee/{id}/vacations", a.peopleVacations)
+	rt.Handle("GET /employee/{id}/closestVacation", a.peopleClosestVacation)
+	rt.Handle("GET /holiday", a.holidayList)
+	rt.Handle("GET /holidayDay", a.holidayDays)
+	rt.Handle("POST /holidayDay", a.holidayDaySave)
+	rt.Handle("DELETE /holidayDay/{id}", a.holidayDayDelete)
 	rt.Handle("GET /employee/inviteLink", a.peopleInviteCurrent)
 	rt.Handle("POST /employee/inviteLink", a.peopleInviteCurrent)
 	rt.Handle("GET /inviteLink", a.peopleInviteList)
@@ -48,6 +60,10 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"email_wrong_format":   {"Неверный формат почты", "Wrong e-mail format"},
 		"broken_email":         {"Некорректный email", "Invalid e-mail"},
 		"email_in_use":         {"Этот e-mail уже используется", "This e-mail is already in use"},
+		"self_replacement":     {"Сотрудник не может заменить сам себя", "An employee cannot replace themselves"},
+		CodeCycle:              {"Отдел нельзя вложить в него самого или в его подотдел", "A department cannot be put inside itself or its own sub-department"},
+		CodeAbsenceDays:        {"Отсутствие не может закончиться раньше, чем начнётся", "An absence cannot end before it begins"},
+		"unknown_area":         {"Неизвестный раздел: %s", "Unknown area: %s"},
 		"invite_link_invalid":  {"Ссылка-приглашение недействительна", "The invite link is invalid or disabled"},
 	})
 }

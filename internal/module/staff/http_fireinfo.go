@@ -48,8 +48,8 @@ func (a *HTTP) peoplePrepareFire(ctx context.Context, r *api.Request) api.Respon
 	}
 	roles := map[string]int{}
 	for _, u := range uses {
-		for _, f := range append(append([]string{}, u.Links...), u.Many...) {
-			roles[u.Type.Name+"."+f]++
+		for _, f := range u.Fields() {
+			roles[f]++
 		}
 	}
 	heads, err := a.peopleHeadOf(ctx, r, r.IDs[0])

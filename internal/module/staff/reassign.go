@@ -4,9 +4,11 @@ package staff
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
@@ -42,6 +44,22 @@ type RoleUse struct {
 	ID    int64
 	Links []string // single-link fields naming the employee
 	Many  []string // collections holding the employee
+	// Invited is true for a to-do the employee is invited to: invitees
+	// live in todo_attendees (internal/module/todo), not in links.
+	Invited bool
+}
+
+// Fields lists the role fields of a use as "Type.field", the keys of
+// prepareFire's roles and of a dismissal report.
+func (u *RoleUse) Fields() []string {
+	var out []string
+	for _, f := range append(append([]string{}, u.Links...), u.Many...) {
+		out = append(out, u.Type.Name+"."+f)
+	}
+	if u.Invited {
+		out = append(out, u.Type.Name+".participants")
+	}
+	return out
 }
 
 func isRoleLink(t *catalog.Type, f *catalog.Field) bool {
@@ -115,6 +133,20 @@ func Roles(ctx context.Context, e *entity.Engine, sc entity.Scope, who value.Lin
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if t := e.Cat.Type("Todo"); t != nil {
+		rows, err := q.QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT todo_id FROM todo_attendees
+			WHERE account_id = ? AND role = 'participant' AND subject_type = ? AND subject_id = ?`), sc.Account, who.Type, who.ID)
+		if err != nil {
+			return nil, fmt.Errorf("api: to-do invitations: %w", err)
+		}
+		ids, err := store.Int64s(rows)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			use(t, id).Invited = true
+		}
+	}
 	var out []*RoleUse
 	for _, byID := range uses {
 		for _, u := range byID {
@@ -141,27 +173,63 @@ func Reassign(ctx context.Context, e *entity.Engine, sc entity.Scope, from, to v
 		return err
 	}
 	for _, u := range uses {
-		old, err := e.Get(ctx, sc, u.Type.Name, u.ID)
-		if err != nil {
+		if err := ReassignOne(ctx, e, sc, u, from, to); err != nil {
 			return err
-		}
-		ch := entity.NewChange(sc, u.Type, old)
-		for _, f := range u.Links {
-			repl := to
-			ch.Links[f] = &repl
-		}
-		for _, f := range u.Many {
-			items, err := collection(ctx, e, u.Type.Name, u.ID, f)
-			if err != nil {
-				return err
-			}
-			ch.Many[f] = swap(items, from, to)
-		}
-		if _, err := e.Save(ctx, ch); err != nil {
-			return fmt.Errorf("api: reassign %s %d: %w", u.Type.Name, u.ID, err)
 		}
 	}
 	return nil
+}
+
+// ReassignOne moves the roles of one entity with a single engine save:
+// the whole entity moves or, on error, none of it.
+func ReassignOne(ctx context.Context, e *entity.Engine, sc entity.Scope, u *RoleUse, from, to value.Link) error {
+	old, err := e.Get(ctx, sc, u.Type.Name, u.ID)
+	if err != nil {
+		return err
+	}
+	ch := entity.NewChange(sc, u.Type, old)
+	for _, f := range u.Links {
+		repl := to
+		ch.Links[f] = &repl
+	}
+	for _, f := range u.Many {
+		items, err := collection(ctx, e, u.Type.Name, u.ID, f)
+		if err != nil {
+			return err
+		}
+		ch.Many[f] = swap(items, from, to)
+	}
+	if u.Invited {
+		raw, err := invitees(ctx, e, sc.Account, u.ID, from, to)
+		if err != nil {
+			return err
+		}
+		ch.Held["participants"] = raw
+	}
+	if _, err := e.Save(ctx, ch); err != nil {
+		return fmt.Errorf("api: reassign %s %d: %w", u.Type.Name, u.ID, err)
+	}
+	return nil
+}
+
+// invitees is a to-do's invitee list with to in from's place, written
+// back as the participants field; the to-do's rules keep the others'
+// answers and ask the newcomer.
+func invitees(ctx context.Context, e *entity.Engine, account, todo int64, from, to value.Link) (json.RawMessage, error) {
+	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT subject_type, subject_id FROM todo_attendees
+		WHERE account_id = ? AND todo_id = ? AND role = 'participant' ORDER BY pos`), account, todo)
+	if err != nil {
+		return nil, fmt.Errorf("api: invitees of %d: %w", todo, err)
+	}
+	items, err := store.Links(rows)
+	if err != nil {
+		return nil, err
+	}
+	out := []map[string]any{}
+	for _, l := range swap(items, from, to) {
+		out = append(out, map[string]any{"contentType": l.Type, "id": strconv.FormatInt(l.ID, 10)})
+	}
+	return json.Marshal(out)
 }
 
 // collection reads a many-to-many collection in its order.

@@ -43,13 +43,14 @@ const deals: RouteObject[] = [
 
 const staff: RouteObject[] = [
   { path: '/staff', element: <Redirect to="/staff/list" /> },
-  { path: '/staff/list', element: <ListRoute contentType="Employee" /> },
+  { path: '/staff/list', element: <P.StaffListRoute /> },
   { path: '/staff/filter/:filterId?', element: <ListRoute contentType="Employee" filterType="EmployeeFilter" /> },
-  { path: '/staff/:id/card', element: <CardRoute contentType="Employee" /> },
-  { path: '/staff/:id/card.html', element: <CardRoute contentType="Employee" /> },
+  { path: '/staff/:id/card', element: <P.StaffCardRoute /> },
+  { path: '/staff/:id/card.html', element: <P.StaffCardRoute /> },
+  { path: '/staff/:id/fire', element: <P.FireRoute /> },
   { path: '/staff/:id/edit', element: <FormRoute contentType="Employee" /> },
-  { path: '/orgchart', element: <ListRoute contentType="Department" /> },
-  { path: '/vacation', element: <ListRoute contentType="Vacation" /> },
+  { path: '/orgchart', element: <P.OrgChartRoute /> },
+  { path: '/vacation', element: <P.CalendarRoute /> },
   { path: '/salary/show', element: <Redirect to="/staff/list" /> },
 ];
 

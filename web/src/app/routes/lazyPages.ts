@@ -49,3 +49,8 @@ export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRout
 export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
 export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');
 export const IntegrationsRoute = named(() => import('../areas/integrations'), 'IntegrationsRoute');
+export const OrgChartRoute = named(() => import('../../features/staff/routes'), 'OrgChartRoute');
+export const StaffCardRoute = named(() => import('../../features/staff/routes'), 'StaffCardRoute');
+export const FireRoute = named(() => import('../../features/staff/routes'), 'FireRoute');
+export const CalendarRoute = named(() => import('../../features/staff/routes'), 'CalendarRoute');
+export const StaffListRoute = named(() => import('../../features/staff/routes'), 'StaffListRoute');
