@@ -18,6 +18,7 @@ import (
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/crm"
 	"github.com/artel/artel/internal/module/deal"
+	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/finance"
@@ -53,6 +54,10 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// The knowledge roles read knowledge_rights, so they wrap it too.
 	knowledgeBase := knowledge.Register(engine)
 	engine.Policy = knowledgeBase.Guard(engine.Policy)
+	// The documents roles read doc_access and widen who sees a version's
+	// file, so they wrap the File rule too.
+	documents := doc.Register(engine)
+	engine.Policy = documents.Guard(engine.Policy)
 	files := file.Register(engine)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
@@ -116,6 +121,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
+		&doc.HTTP{Engine: engine, Docs: documents},
 	)
 	return srv, nil
 }

@@ -280,4 +280,25 @@ var migrations = []Migration{
 				uid TEXT NOT NULL, PRIMARY KEY (account_id, todo_id), UNIQUE (account_id, name))`,
 		}
 	}, TodoAttendees},
+	{21, "document rights, effective access and text versions", func(d store.Dialect) []string {
+		// The documents area (internal/module/doc): the roles given on a
+		// folder or a document (doc_rights, one row per employee,
+		// department or group), the roles each of them holds there after
+		// inheritance down the folder tree (doc_access, rebuilt for a
+		// subtree whenever a right, a parent or inheritRights changes, so
+		// every read is one indexed lookup), and the text of the versions
+		// of text documents (a DocVersion's content is a File or a string).
+		return []string{
+			`CREATE TABLE doc_rights (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, node_type TEXT NOT NULL, node_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, role TEXT NOT NULL)`,
+			`CREATE UNIQUE INDEX doc_rights_subject ON doc_rights (account_id, node_type, node_id, subject_type, subject_id)`,
+			`CREATE TABLE doc_access (account_id BIGINT NOT NULL, node_type TEXT NOT NULL, node_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, role TEXT NOT NULL, inherited INTEGER NOT NULL,
+				PRIMARY KEY (account_id, node_type, node_id, subject_type, subject_id))`,
+			`CREATE INDEX doc_access_who ON doc_access (account_id, subject_type, subject_id, node_type, node_id)`,
+			`CREATE TABLE doc_texts (account_id BIGINT NOT NULL, version_id BIGINT NOT NULL, content TEXT NOT NULL,
+				PRIMARY KEY (account_id, version_id))`,
+		}
+	}, nil},
 }
