@@ -55,6 +55,10 @@ func ParseContent(raw json.RawMessage) (Content, error) {
 		c.Text = &s
 		return c, nil
 	}
+	var link map[string]json.RawMessage
+	if json.Unmarshal(inner, &link) != nil || link == nil {
+		return c, bad // a bare id is no File: say which type is meant
+	}
 	l, err := value.DecodeLink(inner, []string{"File"})
 	if err != nil || l.ID == 0 {
 		return c, bad
