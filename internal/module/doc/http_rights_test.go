@@ -35,6 +35,12 @@ func TestRightsInheritance(t *testing.T) {
 		if l := c.do("GET", "/doc", c.nina, nil).List(); len(l) != 0 {
 			t.Errorf("nobody's documents: %v", l)
 		}
+		if l := c.do("GET", "/doc", c.olga, nil).List(); len(l) != 1 {
+			t.Errorf("the owner's documents: %v", l)
+		}
+		if l := c.do("GET", "/docFolder", c.olga, nil).List(); len(l) != 3 {
+			t.Errorf("the owner's folders: %v", l)
+		}
 		if got := c.seen(t, d, c.olga); got != "edit" {
 			t.Errorf("the root's owner on a document three levels down: %s", got)
 		}
