@@ -13,6 +13,7 @@ import (
 	"github.com/artel/artel/internal/demo"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/deal"
+	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/knowledge"
 	"github.com/artel/artel/internal/store/storetest"
@@ -22,7 +23,7 @@ import (
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Comment",
-	"KnowledgeBase", "KnowledgeArticle"}
+	"KnowledgeBase", "KnowledgeArticle", "DocFolder", "Doc", "DocVersion"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -39,6 +40,9 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	// The knowledge rules make the handbook's creator its owner and keep
 	// its articles' first versions.
 	knowledge.Register(e)
+	// The documents rules make the shared folder's creator its owner and
+	// number the documents' versions.
+	doc.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ type grant struct {
 // parentOf is the node a node inherits from (zero when it inherits
 // nothing): a folder's parent folder; a document's folder unless its
 // inheritRights is off.
-func (m *Module) parentOf(ctx context.Context, account int64, n node) (int64, error) {
+func (m *Module) parentOf(ctx context.Context, account int64, n Node) (int64, error) {
 	q := `SELECT COALESCE(c_parent_i, 0), 1 FROM e_docfolder WHERE account_id = ? AND id = ?`
 	if n.Type == "Doc" {
 		q = `SELECT COALESCE(c_folder_i, 0), COALESCE(c_inheritrights, 1) FROM e_doc WHERE account_id = ? AND id = ?`
@@ -59,8 +59,8 @@ func (m *Module) grants(ctx context.Context, q string, args ...any) ([]grant, er
 // node's own rights, then what its parent holds for every employee,
 // department or group its own rights do not name. So a right given on a
 // subfolder overrides, for that subject only, what it inherited.
-func (m *Module) refresh(ctx context.Context, account int64, root node) error {
-	queue := []node{root}
+func (m *Module) refresh(ctx context.Context, account int64, root Node) error {
+	queue := []Node{root}
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
@@ -79,7 +79,7 @@ func (m *Module) refresh(ctx context.Context, account int64, root node) error {
 	return nil
 }
 
-func (m *Module) refreshOne(ctx context.Context, account int64, n node) error {
+func (m *Module) refreshOne(ctx context.Context, account int64, n Node) error {
 	own, err := m.grants(ctx, `SELECT subject_type, subject_id, role FROM doc_rights
 		WHERE account_id = ? AND node_type = ? AND node_id = ?`, account, n.Type, n.ID)
 	if err != nil {
@@ -122,8 +122,8 @@ func (m *Module) refreshOne(ctx context.Context, account int64, n node) error {
 }
 
 // childNodes are the folders and documents directly in a folder.
-func (m *Module) childNodes(ctx context.Context, account, folder int64) ([]node, error) {
-	var out []node
+func (m *Module) childNodes(ctx context.Context, account, folder int64) ([]Node, error) {
+	var out []Node
 	for _, t := range []struct{ typ, q string }{
 		{"DocFolder", `SELECT id FROM e_docfolder WHERE account_id = ? AND c_parent_i = ? ORDER BY id`},
 		{"Doc", `SELECT id FROM e_doc WHERE account_id = ? AND c_folder_i = ? ORDER BY id`},
@@ -137,14 +137,14 @@ func (m *Module) childNodes(ctx context.Context, account, folder int64) ([]node,
 			return nil, err
 		}
 		for _, id := range ids {
-			out = append(out, node{t.typ, id})
+			out = append(out, Node{t.typ, id})
 		}
 	}
 	return out, nil
 }
 
 // forget removes a dropped node's rights and access.
-func (m *Module) forget(ctx context.Context, account int64, n node) error {
+func (m *Module) forget(ctx context.Context, account int64, n Node) error {
 	for _, table := range []string{"doc_rights", "doc_access"} {
 		if _, err := m.e.DB.Q(ctx).ExecContext(ctx, m.e.DB.Dialect.Rebind(`DELETE FROM `+table+
 			` WHERE account_id = ? AND node_type = ? AND node_id = ?`), account, n.Type, n.ID); err != nil {

@@ -84,4 +84,4 @@ func checkName(c *entity.Change) error {
 }
 
 // nodeOf names what a record's roles are held on.
-func nodeOf(rec *entity.Record) node { return node{rec.Type.Name, rec.ID} }
+func nodeOf(rec *entity.Record) Node { return Node{rec.Type.Name, rec.ID} }

@@ -17,7 +17,7 @@ func encodeRights(rs []Right) []any {
 	return out
 }
 
-func (a *HTTP) rightsOf(ctx context.Context, r *api.Request, n node, effective bool) api.Response {
+func (a *HTTP) rightsOf(ctx context.Context, r *api.Request, n Node, effective bool) api.Response {
 	list := a.Docs.OwnRights
 	if effective {
 		list = a.Docs.EffectiveRights
@@ -51,22 +51,22 @@ type rightBody struct {
 	Rights        string
 }
 
-func readRight(r *api.Request, needSubject bool) (node, value.Link, Role, *api.Response) {
+func readRight(r *api.Request, needSubject bool) (Node, value.Link, Role, *api.Response) {
 	var in rightBody
-	fail := func(field string) (node, value.Link, Role, *api.Response) {
+	fail := func(field string) (Node, value.Link, Role, *api.Response) {
 		res := r.FieldFail(field, entity.CodeBadParam)
-		return node{}, value.Link{}, Nobody, &res
+		return Node{}, value.Link{}, Nobody, &res
 	}
 	if err := json.Unmarshal(r.Body(), &in); err != nil {
 		return fail("rights")
 	}
-	var n node
+	var n Node
 	if needSubject {
 		s, err := value.DecodeLink(in.Subject, []string{"DocFolder", "Doc"})
 		if err != nil || s.ID == 0 {
 			return fail("subject")
 		}
-		n = node{s.Type, s.ID}
+		n = Node{s.Type, s.ID}
 	}
 	var who value.Link
 	if needSubject || len(in.User) > 0 {
@@ -74,13 +74,13 @@ func readRight(r *api.Request, needSubject bool) (node, value.Link, Role, *api.R
 		who, err = value.DecodeLink(in.User, Subjects)
 		if err != nil || who.ID == 0 {
 			res := r.FieldFail("user", CodeBadSubject)
-			return node{}, value.Link{}, Nobody, &res
+			return Node{}, value.Link{}, Nobody, &res
 		}
 	}
 	role, ok := ParseRole(in.Rights)
 	if !ok {
 		res := r.FieldFail("rights", CodeBadRole)
-		return node{}, value.Link{}, Nobody, &res
+		return Node{}, value.Link{}, Nobody, &res
 	}
 	return n, who, role, nil
 }

@@ -16,7 +16,7 @@ import (
 // there through inheritance (Inherited, with no id of its own).
 type Right struct {
 	ID        int64
-	Node      node
+	Node      Node
 	User      value.Link
 	Role      string
 	Inherited bool
@@ -36,10 +36,10 @@ func (r Right) Encode() map[string]any {
 // groups; departments are Artel's addition, as in the knowledge base.
 var Subjects = []string{"Employee", "Department", "Group"}
 
-// Give gives (or changes) a subject's role on a node and rebuilds the
-// access under it, unchecked: for the rules once they have judged the
-// call, and for the demo company.
-func Give(ctx context.Context, db *store.DB, account int64, n node, who value.Link, role Role) (int64, error) {
+// Give gives (or changes) a subject's role on a node, unchecked, without
+// rebuilding the access under it (the caller does): for the rules once
+// they have judged the call.
+func Give(ctx context.Context, db *store.DB, account int64, n Node, who value.Link, role Role) (int64, error) {
 	q := db.Q(ctx)
 	d := db.Dialect
 	var id int64
@@ -59,10 +59,17 @@ func Give(ctx context.Context, db *store.DB, account int64, n node, who value.Li
 }
 
 // Folder and Document name nodes for callers outside the package.
-func Folder(id int64) node   { return node{"DocFolder", id} }
-func Document(id int64) node { return node{"Doc", id} }
+func Folder(id int64) Node   { return Node{"DocFolder", id} }
+func Document(id int64) Node { return Node{"Doc", id} }
 
-func (m *Module) give(ctx context.Context, account int64, n node, who value.Link, role Role) (int64, error) {
+// Share gives a role on a node and rebuilds the access under it,
+// unchecked: for the demo company, which writes through the engine.
+func Share(ctx context.Context, e *entity.Engine, account int64, n Node, who value.Link, role Role) error {
+	_, err := (&Module{e: e}).give(ctx, account, n, who, role)
+	return err
+}
+
+func (m *Module) give(ctx context.Context, account int64, n Node, who value.Link, role Role) (int64, error) {
 	id, err := Give(ctx, m.e.DB, account, n, who, role)
 	if err != nil {
 		return 0, err
@@ -71,7 +78,7 @@ func (m *Module) give(ctx context.Context, account int64, n node, who value.Link
 }
 
 // OwnRights lists the rights given on a node itself, to whoever reads it.
-func (m *Module) OwnRights(ctx context.Context, sc entity.Scope, n node) ([]Right, error) {
+func (m *Module) OwnRights(ctx context.Context, sc entity.Scope, n Node) ([]Right, error) {
 	if err := m.need(ctx, sc, n, Reader); err != nil {
 		return nil, err
 	}
@@ -79,8 +86,8 @@ func (m *Module) OwnRights(ctx context.Context, sc entity.Scope, n node) ([]Righ
 		WHERE account_id = ? AND node_type = ? AND node_id = ? ORDER BY id`, sc.Account, n.Type, n.ID)
 }
 
-// EffectiveRights lists every role held on a node, own and inherited.
-func (m *Module) EffectiveRights(ctx context.Context, sc entity.Scope, n node) ([]Right, error) {
+// EffectiveRights lists every role held on a Node, own and inherited.
+func (m *Module) EffectiveRights(ctx context.Context, sc entity.Scope, n Node) ([]Right, error) {
 	if err := m.need(ctx, sc, n, Reader); err != nil {
 		return nil, err
 	}
@@ -126,7 +133,7 @@ func (m *Module) RightByID(ctx context.Context, sc entity.Scope, id int64) (Righ
 // Grant gives a role on a node to a subject; owners only. The subject
 // must exist and be seen by the owner. A change that would leave the
 // node without an owner is refused, and nothing of it is kept.
-func (m *Module) Grant(ctx context.Context, sc entity.Scope, n node, who value.Link, role Role) (Right, error) {
+func (m *Module) Grant(ctx context.Context, sc entity.Scope, n Node, who value.Link, role Role) (Right, error) {
 	var out Right
 	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
 		if err := m.need(ctx, sc, n, Owner); err != nil {
@@ -171,7 +178,7 @@ func (m *Module) Revoke(ctx context.Context, sc entity.Scope, id int64) error {
 
 // keepOwner refuses a node nobody owns any more (not even through
 // inheritance), which nobody but an administrator could then manage.
-func (m *Module) keepOwner(ctx context.Context, account int64, n node) error {
+func (m *Module) keepOwner(ctx context.Context, account int64, n Node) error {
 	var k int
 	err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT COUNT(*) FROM doc_access
 		WHERE account_id = ? AND node_type = ? AND node_id = ? AND role = 'owner'`), account, n.Type, n.ID).Scan(&k)

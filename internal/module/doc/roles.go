@@ -36,8 +36,8 @@ func ParseRole(s string) (Role, bool) {
 	return Nobody, false
 }
 
-// node is a folder or a document: what roles are held on.
-type node struct {
+// Node is a folder or a document: what roles are held on.
+type Node struct {
 	Type string // DocFolder or Doc
 	ID   int64
 }
@@ -103,7 +103,7 @@ func (m *Module) Roles(ctx context.Context, sc entity.Scope, typ string, ids []i
 }
 
 // Role is the reader's effective role on one node.
-func (m *Module) Role(ctx context.Context, sc entity.Scope, n node) (Role, error) {
+func (m *Module) Role(ctx context.Context, sc entity.Scope, n Node) (Role, error) {
 	roles, err := m.Roles(ctx, sc, n.Type, []int64{n.ID})
 	return roles[n.ID], err
 }
@@ -124,7 +124,7 @@ func seen(sc entity.Scope, typ, col string) *entity.Condition {
 
 // need refuses with 403 (or 404 when the node is not seen at all) unless
 // the reader holds at least role there.
-func (m *Module) need(ctx context.Context, sc entity.Scope, n node, role Role) error {
+func (m *Module) need(ctx context.Context, sc entity.Scope, n Node, role Role) error {
 	r, err := m.Role(ctx, sc, n)
 	if err != nil {
 		return err

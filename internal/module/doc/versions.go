@@ -259,3 +259,12 @@ func (m *Module) Texts(ctx context.Context, account int64, ids []int64) (map[int
 	}
 	return out, rows.Err()
 }
+
+// WriteText saves a text as a document's next version in the system's
+// name (the actor is kept as its author): for the demo company, which
+// writes through the engine rather than the API.
+func WriteText(ctx context.Context, e *entity.Engine, sc entity.Scope, doc int64, text string) error {
+	m := &Module{e: e}
+	_, err := m.NewVersion(ctx, system(sc), doc, Content{Text: &text})
+	return err
+}
