@@ -1,0 +1,137 @@
+// A document's page (/docs/{id}/card, /docs/{id}/{revision}): the version
+// shown (the actual one, or the revision in the address) previewed — an
+// image drawn, a text shown, any other file offered for download — the
+// versions (editors restore one as a new version) and the rights on it.
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Image, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/errors/errorText';
+import type { Entity, Link } from '../../data/types';
+import { LinkName } from '../../fields/link/LinkName';
+import { ArticleText } from '../knowledge/content';
+import { canEdit, docApi, isText, type Right } from './docApi';
+
+const when = (v: unknown) => ((v as { value?: string } | null)?.value ? dayjs((v as { value: string }).value).format('DD.MM.YYYY HH:mm') : '');
+
+export default function DocPage({ id, revision }: { id: string; revision?: string }) {
+  const { t } = useTranslation();
+  const [doc, setDoc] = useState<Entity | null>(null);
+  const [shown, setShown] = useState<Entity | null>(null);
+  const [versions, setVersions] = useState<Entity[]>([]);
+  const [rights, setRights] = useState<Right[]>([]);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    Promise.all([
+      docApi.doc(id),
+      revision ? docApi.byRevision(id, revision) : docApi.actualVersion(id),
+      docApi.versions(id),
+      docApi.rights(id),
+    ]).then(
+      ([d, v, vs, rs]) => {
+        setDoc(d);
+        setShown(v);
+        setVersions(vs);
+        setRights(rs);
+      },
+      (err: unknown) => setError(errorText(err, t)),
+    );
+  }, [id, revision, t]);
+  useEffect(load, [load]);
+  if (error) return <Alert color="red" m="md">{error}</Alert>;
+  if (!doc || !shown) return <Loader m="md" />;
+  const restore = async (v: string) => {
+    try {
+      await docApi.restore(id, v);
+      load();
+    } catch (err) {
+      setError(errorText(err, t));
+    }
+  };
+  const actual = (doc.actualVersion as Link | null)?.id;
+  const roleNames: Record<Right['rights'], string> = {
+    owner: t('doc.rights.role.owner'),
+    editor: t('doc.rights.role.editor'),
+    reader: t('doc.rights.role.reader'),
+  };
+  return (
+    <Stack p="md" gap="md" data-testid="doc-page" data-id={id}>
+      <Anchor component={RouterLink} to={`/docs/list${doc.folder ? `?folder=${(doc.folder as Link).id}` : ''}`} size="sm">
+        {t('doc.page.back')}
+      </Anchor>
+      <Group justify="space-between">
+        <Title order={2} data-testid="doc-name">{String(doc.name ?? '')}</Title>
+        <Group gap="xs">
+          {isText(shown) && (
+            <Button component={RouterLink} to={`/editor/${id}/${canEdit(doc) ? 'edit' : 'view'}`} size="xs" data-testid="doc-open-editor">
+              {canEdit(doc) ? t('doc.page.edit') : t('doc.page.view')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="doc-shown-revision">
+        {t('doc.version.number', { number: String(shown.revision ?? '') })} · {when(shown.timeCreated)}
+      </Text>
+      <Paper withBorder p="md" data-testid="doc-preview">
+        <Preview version={shown} />
+      </Paper>
+      <Title order={4}>{t('doc.version.title')}</Title>
+      <Table data-testid="doc-versions">
+        <Table.Tbody>
+          {versions.map((v) => (
+            <Table.Tr key={v.id} data-testid="doc-version" data-revision={String(v.revision ?? '')}>
+              <Table.Td>
+                <Anchor component={RouterLink} to={`/docs/${id}/${String(v.revision ?? '')}`}>
+                  {t('doc.version.number', { number: String(v.revision ?? '') })}
+                </Anchor>
+                {v.id === actual && <Badge ml="xs" size="xs">{t('doc.version.actual')}</Badge>}
+              </Table.Td>
+              <Table.Td>{when(v.timeCreated)}</Table.Td>
+              <Table.Td>{v.userCreated ? <LinkName link={v.userCreated as Link} /> : null}</Table.Td>
+              <Table.Td>{String(v.comment ?? '')}</Table.Td>
+              <Table.Td>
+                {canEdit(doc) && v.id !== actual && (
+                  <Button size="compact-xs" variant="light" onClick={() => void restore(v.id)} data-testid="doc-restore">
+                    {t('doc.version.restore')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Title order={4}>{t('doc.rights.title')}</Title>
+      <Table data-testid="doc-rights">
+        <Table.Tbody>
+          {rights.map((r) => (
+            <Table.Tr key={`${r.user.contentType}:${r.user.id}`}>
+              <Table.Td>
+                <LinkName link={r.user} />
+              </Table.Td>
+              <Table.Td>{roleNames[r.rights]}</Table.Td>
+              <Table.Td>{r.inherited ? t('doc.rights.inherited') : t('doc.rights.own')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function Preview({ version }: { version: Entity }) {
+  const { t } = useTranslation();
+  if (isText(version)) return <ArticleText html={String(version.content)} />;
+  const file = version.content as Link | null;
+  if (!file) return null;
+  const href = `/api/v3/file/${file.id}/download`;
+  const mime = String(version.mimeType ?? '');
+  return (
+    <Stack gap="xs">
+      {mime.startsWith('image/') && <Image src={href} alt={String(version.name ?? '')} mah={480} fit="contain" data-testid="doc-image" />}
+      <Anchor href={href} data-testid="doc-download">
+        {t('doc.page.download', { name: String(version.name ?? '') })}
+      </Anchor>
+    </Stack>
+  );
+}

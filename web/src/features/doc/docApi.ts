@@ -1,0 +1,48 @@
+// The documents area's calls (docs/doc.md): folders, documents, their
+// versions and the rights on them. Screens keep what they read in their
+// own state and reload after a write.
+import { api } from '../../data/api';
+import type { Entity, Link } from '../../data/types';
+
+export type Role = 'owner' | 'editor' | 'reader';
+
+export interface Right {
+  id?: string;
+  subject: Link;
+  user: Link;
+  rights: Role;
+  inherited: boolean;
+}
+
+const folderLink = (id: string): Link => ({ contentType: 'DocFolder', id });
+
+export const docApi = {
+  folders: async () => (await api.get<Entity[]>('docFolder', { limit: 1000 })).data ?? [],
+  createFolder: async (name: string, parent?: string) =>
+    (await api.post<Entity>('docFolder', { name, parent: parent ? folderLink(parent) : null })).data,
+  docs: async (folder: string | undefined, filter?: unknown) => {
+    const query: Record<string, unknown> = { limit: 500, parentFolder: folder ? folderLink(folder) : null };
+    if (filter) query.filter = filter;
+    return (await api.get<Entity[]>('doc', query)).data ?? [];
+  },
+  doc: async (id: string) => (await api.get<Entity>(`doc/${id}`)).data,
+  createDoc: async (name: string, folder: string | undefined, content: string | Link) =>
+    (await api.post<Entity>('doc', { name, folder: folder ? folderLink(folder) : null, content })).data,
+  dropDoc: (id: string) => api.delete(`doc/${id}`),
+  versions: async (id: string) => (await api.get<Entity[]>(`doc/${id}/versions`)).data ?? [],
+  actualVersion: async (id: string) => (await api.get<Entity>(`doc/${id}/actualVersion`)).data,
+  byRevision: async (id: string, revision: string) => (await api.get<Entity>(`doc/${id}/versionByRevision/${revision}`)).data,
+  saveText: async (id: string, content: string) =>
+    (await api.post<Entity>(`doc/${id}/newVersion`, { contentType: 'DocVersion', content })).data,
+  newFile: async (id: string, file: Link) => (await api.post<Entity>(`doc/${id}/newVersion`, file)).data,
+  restore: async (id: string, version: string) =>
+    (await api.post<Entity>(`doc/${id}/setActualVersion`, { contentType: 'DocVersion', id: version })).data,
+  rights: async (id: string) => (await api.get<Right[]>(`doc/${id}/inheritedRights`)).data ?? [],
+  grant: (subject: Link, user: Link, rights: Role) => api.post('docRights', { subject, user, rights }),
+};
+
+/** canEdit: the document's possibleActions let the reader write it. */
+export const canEdit = (e: Entity | null | undefined) => Array.isArray(e?.possibleActions) && e.possibleActions.includes('act_edit');
+
+/** isText: a version whose content is a text, not a File. */
+export const isText = (v: Entity | null | undefined) => typeof v?.content === 'string';
