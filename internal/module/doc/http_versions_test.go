@@ -113,3 +113,23 @@ func TestFileVersions(t *testing.T) {
 		}
 	})
 }
+
+// A document made without content is a text with no version yet; its
+// first save is version 1.
+func TestEmptyTextDocument(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		c := newCast(t, h)
+		d := must(t, c.do("POST", "/doc", c.olga, map[string]any{"name": "Черновик", "folder": apitest.Link("DocFolder", c.root)}))
+		if d["actualVersion"] != nil {
+			t.Errorf("a version before any save: %v", d["actualVersion"])
+		}
+		p := "/doc/" + d["id"].(string)
+		if r := c.do("GET", p+"/actualVersion", c.olga, nil); r.Status != 404 {
+			t.Errorf("actualVersion of an unsaved text: %d", r.Status)
+		}
+		must(t, c.do("POST", p+"/newVersion", c.olga, map[string]any{"content": "<p>Начало</p>"}))
+		if v := must(t, c.do("GET", p+"/actualVersion", c.olga, nil)); v["revision"] != float64(1) || v["content"] != "<p>Начало</p>" {
+			t.Errorf("the first save: %v", v)
+		}
+	})
+}

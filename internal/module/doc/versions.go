@@ -117,16 +117,13 @@ func (m *Module) addVersion(ctx context.Context, sc entity.Scope, doc *entity.Re
 }
 
 // Create makes a document and its first version in one transaction; a
-// document made without content is a text document with an empty text.
+// document made without content is a text document with no version until
+// its text is first saved.
 func (m *Module) Create(ctx context.Context, sc entity.Scope, in entity.Input, c Content) (*entity.Record, error) {
-	if c.File == nil && c.Text == nil {
-		empty := ""
-		c.Text = &empty
-	}
 	var doc *entity.Record
 	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
 		var err error
-		if doc, err = m.e.Create(ctx, sc, "Doc", in); err != nil {
+		if doc, err = m.e.Create(ctx, sc, "Doc", in); err != nil || c.File == nil && c.Text == nil {
 			return err
 		}
 		_, err = m.addVersion(ctx, sc, doc, c)

@@ -21,26 +21,27 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
   const [shown, setShown] = useState<Entity | null>(null);
   const [versions, setVersions] = useState<Entity[]>([]);
   const [rights, setRights] = useState<Right[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    Promise.all([
-      docApi.doc(id),
-      revision ? docApi.byRevision(id, revision) : docApi.actualVersion(id),
-      docApi.versions(id),
-      docApi.rights(id),
-    ]).then(
-      ([d, v, vs, rs]) => {
-        setDoc(d);
-        setShown(v);
-        setVersions(vs);
-        setRights(rs);
-      },
-      (err: unknown) => setError(errorText(err, t)),
-    );
+    const shownOf = (d: Entity) => (revision ? docApi.byRevision(id, revision) : docApi.actualVersion(d));
+    docApi
+      .doc(id)
+      .then((d) => Promise.all([d, shownOf(d), docApi.versions(id), docApi.rights(id)]))
+      .then(
+        ([d, v, vs, rs]) => {
+          setDoc(d);
+          setShown(v);
+          setVersions(vs);
+          setRights(rs);
+          setLoaded(true);
+        },
+        (err: unknown) => setError(errorText(err, t)),
+      );
   }, [id, revision, t]);
   useEffect(load, [load]);
   if (error) return <Alert color="red" m="md">{error}</Alert>;
-  if (!doc || !shown) return <Loader m="md" />;
+  if (!doc || !loaded) return <Loader m="md" />;
   const restore = async (v: string) => {
     try {
       await docApi.restore(id, v);
@@ -70,12 +71,18 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
           )}
         </Group>
       </Group>
-      <Text size="sm" c="dimmed" data-testid="doc-shown-revision">
-        {t('doc.version.number', { number: String(shown.revision ?? '') })} · {when(shown.timeCreated)}
-      </Text>
-      <Paper withBorder p="md" data-testid="doc-preview">
-        <Preview version={shown} />
-      </Paper>
+      {shown ? (
+        <>
+          <Text size="sm" c="dimmed" data-testid="doc-shown-revision">
+            {t('doc.version.number', { number: String(shown.revision ?? '') })} · {when(shown.timeCreated)}
+          </Text>
+          <Paper withBorder p="md" data-testid="doc-preview">
+            <Preview version={shown} />
+          </Paper>
+        </>
+      ) : (
+        <Text c="dimmed">{t('doc.version.none')}</Text>
+      )}
       <Title order={4}>{t('doc.version.title')}</Title>
       <Table data-testid="doc-versions">
         <Table.Tbody>

@@ -124,7 +124,7 @@ function DocList({ folder, filter }: { folder?: string; filter?: unknown }) {
   };
   const createText = async () => {
     try {
-      const d = await docApi.createDoc(name.trim(), folder, '');
+      const d = await docApi.createDoc(name.trim(), folder);
       navigate(`/editor/${d.id}/edit`);
     } catch (err) {
       setError(errorText(err, t));

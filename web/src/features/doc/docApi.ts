@@ -26,11 +26,16 @@ export const docApi = {
     return (await api.get<Entity[]>('doc', query)).data ?? [];
   },
   doc: async (id: string) => (await api.get<Entity>(`doc/${id}`)).data,
-  createDoc: async (name: string, folder: string | undefined, content: string | Link) =>
-    (await api.post<Entity>('doc', { name, folder: folder ? folderLink(folder) : null, content })).data,
+  /** createDoc without content makes a text document whose first save is version 1. */
+  createDoc: async (name: string, folder: string | undefined, content?: Link) =>
+    (await api.post<Entity>('doc', { name, folder: folder ? folderLink(folder) : null, ...(content ? { content } : {}) })).data,
   dropDoc: (id: string) => api.delete(`doc/${id}`),
   versions: async (id: string) => (await api.get<Entity[]>(`doc/${id}/versions`)).data ?? [],
-  actualVersion: async (id: string) => (await api.get<Entity>(`doc/${id}/actualVersion`)).data,
+  /** actualVersion is null for a text document never saved yet. */
+  actualVersion: async (doc: Entity) => {
+    const v = doc.actualVersion as Link | null;
+    return v ? (await api.get<Entity>(`docVersion/${v.id}`)).data : null;
+  },
   byRevision: async (id: string, revision: string) => (await api.get<Entity>(`doc/${id}/versionByRevision/${revision}`)).data,
   saveText: async (id: string, content: string) =>
     (await api.post<Entity>(`doc/${id}/newVersion`, { contentType: 'DocVersion', content })).data,
@@ -44,5 +49,5 @@ export const docApi = {
 /** canEdit: the document's possibleActions let the reader write it. */
 export const canEdit = (e: Entity | null | undefined) => Array.isArray(e?.possibleActions) && e.possibleActions.includes('act_edit');
 
-/** isText: a version whose content is a text, not a File. */
-export const isText = (v: Entity | null | undefined) => typeof v?.content === 'string';
+/** isText: a version whose content is a text, not a File (no version yet: a text not saved yet). */
+export const isText = (v: Entity | null | undefined) => !v || typeof v.content === 'string';

@@ -1,0 +1,88 @@
+// Documents against the real server and its demo company: the demo user
+// makes a folder, drops two files on its list (each uploads with its
+// progress and becomes a document), opens the image's preview, writes a
+// text document, edits it again, and restores its first version.
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors, signIn } from './helpers';
+
+test.use({ viewport: { width: 1400, height: 900 } });
+
+// A 1×1 PNG.
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** dropFiles drops files on the list's drop zone as a file manager would. */
+async function dropFiles(page: Page, files: { name: string; type: string; base64: string }[]) {
+  const dt = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return dt;
+  }, files);
+  const zone = page.getByTestId('doc-dropzone');
+  await zone.dispatchEvent('dragover', { dataTransfer: dt });
+  await zone.dispatchEvent('drop', { dataTransfer: dt });
+}
+
+test('files dropped, an image previewed, a text written, edited and its first version restored', async ({ page }) => {
+  await signIn(page);
+  const errors = collectErrors(page);
+
+  await page.goto('/docs');
+  await expect(page.getByTestId('doc-folder').filter({ hasText: 'Общие документы' })).toBeVisible(); // the demo's folders
+  await page.getByTestId('doc-new-folder-name').fill('Проект «Север»');
+  await page.getByTestId('doc-new-folder').click();
+  await page.waitForURL(/\/docs\/list\?folder=\d+$/);
+  await expect(page.getByTestId('doc-folder').filter({ hasText: 'Проект «Север»' })).toBeVisible();
+
+  await dropFiles(page, [
+    { name: 'схема.png', type: 'image/png', base64: PIXEL },
+    { name: 'заметки.txt', type: 'text/plain', base64: Buffer.from('первая строка\n').toString('base64') },
+  ]);
+  const rows = page.getByTestId('doc-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveText(['заметки.txt', 'схема.png']);
+  await expect(page.getByTestId('doc-upload')).toHaveCount(0);
+
+  await rows.filter({ hasText: 'схема.png' }).getByRole('link').click();
+  await page.waitForURL(/\/docs\/\d+\/card$/);
+  const img = page.getByTestId('doc-image');
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+  await expect(page.getByTestId('doc-version')).toHaveCount(1);
+  await page.goBack();
+
+  await page.getByTestId('doc-new-text-name').fill('Протокол встречи');
+  await page.getByTestId('doc-new-text').click();
+  await page.waitForURL(/\/editor\/\d+\/edit$/);
+  const docId = page.url().split('/')[4];
+  await page.getByTestId('doc-editor-text').fill('Решили начать в марте.');
+  await page.getByTestId('doc-editor-save').click();
+  await expect(page.getByTestId('doc-editor-saved')).toBeVisible();
+  await expect(page.getByTestId('doc-editor-revision')).toHaveText('Версия 1');
+
+  // Edit it again, from the document's page.
+  await page.goto(`/docs/${docId}/card`);
+  await expect(page.getByTestId('doc-preview')).toContainText('Решили начать в марте.');
+  await page.getByTestId('doc-open-editor').click();
+  await page.waitForURL(`/editor/${docId}/edit`);
+  await expect(page.getByTestId('doc-editor-text')).toHaveValue('Решили начать в марте.');
+  await page.getByTestId('doc-editor-text').fill('Решили начать в апреле.\n\n- бюджет\n- сроки');
+  await page.getByTestId('doc-editor-save').click();
+  await expect(page.getByTestId('doc-editor-revision')).toHaveText('Версия 2');
+
+  await page.goto(`/docs/${docId}/card`);
+  await expect(page.getByTestId('doc-preview')).toContainText('Решили начать в апреле.');
+  await expect(page.getByTestId('doc-preview').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('doc-version')).toHaveCount(2);
+  await page.locator('[data-testid="doc-version"][data-revision="1"]').getByTestId('doc-restore').click();
+  await expect(page.getByTestId('doc-version')).toHaveCount(3);
+  await expect(page.getByTestId('doc-shown-revision')).toContainText('Версия 3');
+  await expect(page.getByTestId('doc-preview')).toContainText('Решили начать в марте.');
+
+  // The old revision keeps its own address.
+  await page.goto(`/docs/${docId}/2`);
+  await expect(page.getByTestId('doc-preview')).toContainText('Решили начать в апреле.');
+  expect(errors).toEqual([]);
+});
