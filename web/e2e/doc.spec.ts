@@ -1,7 +1,8 @@
 // Documents against the real server and its demo company: the demo user
 // makes a folder, drops two files on its list (each uploads with its
 // progress and becomes a document), opens the image's preview, writes a
-// text document, edits it again, and restores its first version.
+// text document, edits it again, and restores its first version; then
+// two tabs edit it at once and neither text is lost.
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, signIn } from './helpers';
 
@@ -25,7 +26,7 @@ async function dropFiles(page: Page, files: { name: string; type: string; base64
   await zone.dispatchEvent('drop', { dataTransfer: dt });
 }
 
-test('files dropped, an image previewed, a text written, edited and its first version restored', async ({ page }) => {
+test('files dropped, an image previewed, a text written, edited and its first version restored', async ({ page, context }) => {
   await signIn(page);
   const errors = collectErrors(page);
 
@@ -84,5 +85,23 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   // The old revision keeps its own address.
   await page.goto(`/docs/${docId}/2`);
   await expect(page.getByTestId('doc-preview')).toContainText('Решили начать в апреле.');
-  expect(errors).toEqual([]);
+
+  // Two tabs open the editor; the second saves first; the first tab's save
+  // is refused with the other text shown, its own kept, and goes through
+  // once merged.
+  await page.goto(`/editor/${docId}/edit`);
+  const other = await context.newPage();
+  await other.goto(`/editor/${docId}/edit`);
+  await other.getByTestId('doc-editor-text').fill('Решили начать в марте. Бюджет утвердили.');
+  await other.getByTestId('doc-editor-save').click();
+  await expect(other.getByTestId('doc-editor-revision')).toHaveText('Версия 4');
+  await page.getByTestId('doc-editor-text').fill('Решили начать в марте. Сроки сдвинули.');
+  await page.getByTestId('doc-editor-save').click();
+  await expect(page.getByTestId('doc-editor-theirs')).toContainText('Бюджет утвердили.');
+  await expect(page.getByTestId('doc-editor-text')).toHaveValue('Решили начать в марте. Сроки сдвинули.');
+  await page.getByTestId('doc-editor-text').fill('Решили начать в марте. Бюджет утвердили. Сроки сдвинули.');
+  await page.getByTestId('doc-editor-save').click();
+  await expect(page.getByTestId('doc-editor-revision')).toHaveText('Версия 5');
+  await expect(page.getByTestId('doc-editor-theirs')).toHaveCount(0);
+  expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
 });

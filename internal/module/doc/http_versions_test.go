@@ -133,3 +133,31 @@ func TestEmptyTextDocument(t *testing.T) {
 		}
 	})
 }
+
+// Two people edit one text at once: the second save, made from the
+// revision both started on, is refused with the newer revision named,
+// so it does not overwrite the first; saved again from that revision, it
+// goes through, and both texts stay in the history.
+func TestConcurrentEdits(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		c := newCast(t, h)
+		c.give(t, apitest.Link("DocFolder", c.root), apitest.Link("Employee", c.ivanID), "editor")
+		d := "/doc/" + c.text(t, c.root, c.olga, "Протокол", "<p>Начало</p>")
+		save := func(token, text string, base int) *apitest.Resp {
+			return c.do("POST", d+"/newVersion", token, map[string]any{"contentType": "DocVersion", "content": text, "revision": base})
+		}
+		must(t, save(c.olga, "<p>Начало. Ольга</p>", 1))
+		r := save(c.ivan, "<p>Начало. Иван</p>", 1)
+		if r.Status != 422 || !strings.Contains(string(r.Body), "doc_edit_conflict") || !strings.Contains(string(r.Body), "2") {
+			t.Fatalf("a stale save: %d %s", r.Status, r.Body)
+		}
+		must(t, save(c.ivan, "<p>Начало. Ольга. Иван</p>", 2))
+		vs := c.do("GET", d+"/versions", c.olga, nil).List()
+		if len(vs) != 3 || vs[0]["content"] != "<p>Начало. Ольга. Иван</p>" || vs[1]["content"] != "<p>Начало. Ольга</p>" {
+			t.Errorf("history: %v", vs)
+		}
+		if r := save(c.olga, "x", -1); r.Status != 422 {
+			t.Errorf("a negative revision: %d", r.Status)
+		}
+	})
+}

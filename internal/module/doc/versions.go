@@ -16,11 +16,14 @@ import (
 // editor's HTML.
 const TextType = "text/html"
 
-// Content is what one version holds: a File or a text.
+// Content is what one version holds: a File or a text. Base, when sent,
+// is the revision the author's editor started from: a save over a newer
+// one is refused, so nobody's text is silently overwritten.
 type Content struct {
 	File    *value.Link
 	Text    *string
 	Comment string
+	Base    *int64
 }
 
 // ParseContent reads a version's content as the API sends it: a File
@@ -48,6 +51,13 @@ func ParseContent(raw json.RawMessage) (Content, error) {
 	}
 	if cm, ok := obj["comment"]; ok && json.Unmarshal(cm, &c.Comment) != nil {
 		return c, entity.Invalidf("comment", entity.CodeBadParam, "")
+	}
+	if rv, ok := obj["revision"]; ok && string(rv) != "null" {
+		var n int64
+		if json.Unmarshal(rv, &n) != nil || n < 0 {
+			return c, entity.Invalidf("revision", entity.CodeBadParam, "")
+		}
+		c.Base = &n
 	}
 	inner := obj["content"]
 	var s string
@@ -147,6 +157,9 @@ func (m *Module) NewVersion(ctx context.Context, sc entity.Scope, id int64, c Co
 		if err := m.need(ctx, sc, nodeOf(doc), Editor); err != nil {
 			return err
 		}
+		if err := m.notStale(ctx, sc, doc, c.Base); err != nil {
+			return err
+		}
 		if c.Text != nil {
 			if text, err := m.isText(ctx, sc, doc); err != nil || !text {
 				if err != nil {
@@ -162,6 +175,27 @@ func (m *Module) NewVersion(ctx context.Context, sc entity.Scope, id int64, c Co
 		return nil, err
 	}
 	return m.e.Get(ctx, sc, "Doc", doc.ID)
+}
+
+// notStale refuses a save based on an older revision than the actual one
+// (0: the document had none); the refusal names the actual revision, so
+// the editor can show the newer text beside the author's own.
+func (m *Module) notStale(ctx context.Context, sc entity.Scope, doc *entity.Record, base *int64) error {
+	if base == nil {
+		return nil
+	}
+	var actual int64
+	if v := doc.Links["actualVersion"].ID; v != 0 {
+		rec, err := m.e.Get(ctx, system(sc), "DocVersion", v)
+		if err != nil {
+			return err
+		}
+		actual = intValue(rec.Values["revision"])
+	}
+	if actual != *base {
+		return entity.Invalidf("revision", CodeConflict, strconv.FormatInt(actual, 10))
+	}
+	return nil
 }
 
 func (m *Module) isText(ctx context.Context, sc entity.Scope, doc *entity.Record) (bool, error) {

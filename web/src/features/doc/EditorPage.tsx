@@ -1,15 +1,18 @@
 // /editor/{id}/edit and /editor/{id}/view: a text document's text, read
 // or written. Each save is a new version. The text is edited as plain
 // paragraphs (the knowledge base's conversion) until a rich-text editor
-// is added; a save made after someone else's keeps both in the history.
+// is added. A save is made from the revision the editor opened; when
+// someone saved meanwhile, the server refuses it, and their text is shown
+// beside the author's (which stays in the editor) to be merged and saved
+// again, so neither is lost.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import type { Entity } from '../../data/types';
 import { ArticleText, htmlToText, textToHtml } from '../knowledge/content';
-import { canEdit, docApi, isText } from './docApi';
+import { canEdit, docApi, isConflict, isText } from './docApi';
 
 export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'view' }) {
   const { t } = useTranslation();
@@ -18,6 +21,7 @@ export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'v
   const [version, setVersion] = useState<Entity | null>(null);
   const [text, setText] = useState('');
   const [saved, setSaved] = useState(false);
+  const [theirs, setTheirs] = useState<Entity | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     docApi
@@ -39,12 +43,15 @@ export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'v
   const save = async () => {
     try {
       setError('');
-      const d = await docApi.saveText(id, textToHtml(text));
+      const base = Number((theirs ?? version)?.revision ?? 0);
+      const d = await docApi.saveText(id, textToHtml(text), base);
       setDoc(d);
       setVersion(await docApi.actualVersion(d));
+      setTheirs(null);
       setSaved(true);
     } catch (err) {
       setError(errorText(err, t));
+      if (isConflict(err)) setTheirs(await docApi.actualVersion(await docApi.doc(id)));
     }
   };
   return (
@@ -63,6 +70,12 @@ export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'v
             setSaved(false);
           }} data-testid="doc-editor-text" />
           <Text size="xs" c="dimmed">{t('doc.editor.hint')}</Text>
+          {theirs && (
+            <Paper withBorder p="sm" data-testid="doc-editor-theirs">
+              <Text size="sm" fw={500}>{t('doc.editor.theirs', { number: String(theirs.revision ?? '') })}</Text>
+              <ArticleText html={String(theirs.content ?? '')} />
+            </Paper>
+          )}
           <Group>
             <Button onClick={save} data-testid="doc-editor-save">{t('doc.editor.save')}</Button>
             <Button variant="default" onClick={() => navigate(`/docs/${id}/card`)}>{t('doc.editor.close')}</Button>

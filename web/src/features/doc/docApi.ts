@@ -2,6 +2,7 @@
 // versions and the rights on them. Screens keep what they read in their
 // own state and reload after a write.
 import { api } from '../../data/api';
+import { HttpError } from '../../data/transport';
 import type { Entity, Link } from '../../data/types';
 
 export type Role = 'owner' | 'editor' | 'reader';
@@ -37,8 +38,9 @@ export const docApi = {
     return v ? (await api.get<Entity>(`docVersion/${v.id}`)).data : null;
   },
   byRevision: async (id: string, revision: string) => (await api.get<Entity>(`doc/${id}/versionByRevision/${revision}`)).data,
-  saveText: async (id: string, content: string) =>
-    (await api.post<Entity>(`doc/${id}/newVersion`, { contentType: 'DocVersion', content })).data,
+  /** saveText saves a text made from revision base (0: none yet); a newer save meanwhile is refused. */
+  saveText: async (id: string, content: string, base: number) =>
+    (await api.post<Entity>(`doc/${id}/newVersion`, { contentType: 'DocVersion', content, revision: base })).data,
   newFile: async (id: string, file: Link) => (await api.post<Entity>(`doc/${id}/newVersion`, file)).data,
   restore: async (id: string, version: string) =>
     (await api.post<Entity>(`doc/${id}/setActualVersion`, { contentType: 'DocVersion', id: version })).data,
@@ -51,3 +53,6 @@ export const canEdit = (e: Entity | null | undefined) => Array.isArray(e?.possib
 
 /** isText: a version whose content is a text, not a File (no version yet: a text not saved yet). */
 export const isText = (v: Entity | null | undefined) => !v || typeof v.content === 'string';
+
+/** isConflict: a save refused because someone saved a newer version meanwhile. */
+export const isConflict = (err: unknown) => err instanceof HttpError && err.errors.some((e) => e.type === 'doc_edit_conflict');
