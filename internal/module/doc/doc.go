@@ -54,7 +54,7 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("DocFolder", entity.Hooks{BeforeSave: m.beforeFolder, AfterSave: m.afterFolder, BeforeDelete: m.beforeDeleteFolder})
 	e.Hook("Doc", entity.Hooks{BeforeSave: m.beforeDoc, AfterSave: m.afterDoc, BeforeDelete: m.beforeDeleteDoc})
 	e.NeedFields("DocFolder", "parent")
-	e.NeedFields("Doc", "folder", "inheritRights", "actualVersion", "name")
+	e.NeedFields("Doc", "folder", "inheritRights", "actualVersion", "name", "description")
 	e.NeedFields("DocVersion", "doc", "revision", "content", "mimeType", "name")
 	e.Compute("DocVersion", entity.Computer{Fields: []string{"content", "editAbility"}, InLists: true, Fill: m.fillVersions})
 	return m

@@ -125,10 +125,17 @@ func (m *Module) beforeDoc(ctx context.Context, c *entity.Change) error {
 	return m.need(ctx, c.Scope, Folder(folder), Editor)
 }
 
-// afterDoc makes the author of a document outside any folder its owner,
-// and rebuilds a document's access when its folder or inheritance
-// changes.
+// afterDoc keeps a document's text searchable, makes the author of a
+// document outside any folder its owner, and rebuilds a document's
+// access when its folder or inheritance changes.
 func (m *Module) afterDoc(ctx context.Context, c *entity.Change, rec *entity.Record) error {
+	_, name := c.Values["name"]
+	_, description := c.Values["description"]
+	if _, version := c.Links["actualVersion"]; version || name || description {
+		if err := m.reindex(ctx, c.Scope.Account, rec); err != nil {
+			return err
+		}
+	}
 	_, inherit := c.Values["inheritRights"]
 	if !c.New && !inherit && !changed(c, "folder") {
 		return nil

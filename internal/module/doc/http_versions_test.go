@@ -161,3 +161,30 @@ func TestConcurrentEdits(t *testing.T) {
 		}
 	})
 }
+
+// A text document is found by the words of its actual text (q on the
+// documents' list), and only by who sees it.
+func TestSearchText(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		c := newCast(t, h)
+		d := "/doc/" + c.text(t, c.root, c.olga, "Регламент", "<p>Командировки оформляет <b>отдел кадров</b></p>")
+		found := func(token, q string) int {
+			t.Helper()
+			return len(c.do("GET", "/doc"+apitest.Q(`{"q":"`+q+`"}`), token, nil).List())
+		}
+		if found(c.olga, "командировка") != 1 || found(c.olga, "кадры") != 1 || found(c.olga, "регламент") != 1 {
+			t.Errorf("by the text's words: %s", c.do("GET", "/doc"+apitest.Q(`{"q":"командировка"}`), c.olga, nil).Body)
+		}
+		if found(c.olga, "b") != 0 {
+			t.Error("the markup is not words")
+		}
+		if found(c.nina, "командировка") != 0 {
+			t.Error("found by who does not see it")
+		}
+		must(t, c.do("POST", d+"/newVersion", c.olga, map[string]any{"content": "<p>Отпуск согласует руководитель</p>"}))
+		must(t, c.do("POST", d, c.olga, map[string]any{"description": "Порядок"}))
+		if found(c.olga, "командировка") != 0 || found(c.olga, "отпуск") != 1 || found(c.olga, "порядок") != 1 {
+			t.Error("the search follows the actual text and the description")
+		}
+	})
+}
