@@ -163,7 +163,7 @@ func TestConcurrentEdits(t *testing.T) {
 }
 
 // A text document is found by the words of its actual text (q on the
-// documents' list), and only by who sees it.
+// documents' list, GET /search), and only by who sees it.
 func TestSearchText(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		c := newCast(t, h)
@@ -180,6 +180,12 @@ func TestSearchText(t *testing.T) {
 		}
 		if found(c.nina, "командировка") != 0 {
 			t.Error("found by who does not see it")
+		}
+		across := func(token string) string {
+			return string(c.do("GET", "/search"+apitest.Q(`{"q":"командировка","contentTypes":["Doc"]}`), token, nil).Body)
+		}
+		if !strings.Contains(across(c.olga), `"contentType":"Doc"`) || strings.Contains(across(c.nina), `"contentType":"Doc"`) {
+			t.Errorf("the search across areas: %s / %s", across(c.olga), across(c.nina))
 		}
 		must(t, c.do("POST", d+"/newVersion", c.olga, map[string]any{"content": "<p>Отпуск согласует руководитель</p>"}))
 		must(t, c.do("POST", d, c.olga, map[string]any{"description": "Порядок"}))
