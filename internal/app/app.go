@@ -121,7 +121,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
-		&doc.HTTP{Engine: engine, Docs: documents},
+		&doc.HTTP{Engine: engine, Docs: documents, Files: files},
 	)
 	return srv, nil
 }

@@ -54,7 +54,7 @@ func (f *filler) docsStep() error {
 		if d.parent == "" {
 			role = doc.Editor
 		}
-		if err := doc.Share(f.ctx, f.e, f.account, root, f.deptLinks[d.name], role); err != nil {
+		if err := doc.Assign(f.ctx, f.e, f.account, root, f.deptLinks[d.name], role); err != nil {
 			return err
 		}
 		if d.parent == "" {
@@ -67,7 +67,7 @@ func (f *filler) docsStep() error {
 		if d.name == "Бухгалтерия" {
 			role = doc.Editor
 		}
-		if err := doc.Share(f.ctx, f.e, f.account, books, f.deptLinks[d.name], role); err != nil {
+		if err := doc.Assign(f.ctx, f.e, f.account, books, f.deptLinks[d.name], role); err != nil {
 			return err
 		}
 	}

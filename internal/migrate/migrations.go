@@ -286,8 +286,10 @@ var migrations = []Migration{
 		// department or group), the roles each of them holds there after
 		// inheritance down the folder tree (doc_access, rebuilt for a
 		// subtree whenever a right, a parent or inheritRights changes, so
-		// every read is one indexed lookup), and the text of the versions
-		// of text documents (a DocVersion's content is a File or a string).
+		// every read is one indexed lookup), the text of the versions of
+		// text documents (a DocVersion's content is a File or a string),
+		// and the public share links of documents (only the hash of a
+		// link's token and of its password are kept).
 		return []string{
 			`CREATE TABLE doc_rights (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, node_type TEXT NOT NULL, node_id BIGINT NOT NULL,
@@ -299,6 +301,11 @@ var migrations = []Migration{
 			`CREATE INDEX doc_access_who ON doc_access (account_id, subject_type, subject_id, node_type, node_id)`,
 			`CREATE TABLE doc_texts (account_id BIGINT NOT NULL, version_id BIGINT NOT NULL, content TEXT NOT NULL,
 				PRIMARY KEY (account_id, version_id))`,
+			`CREATE TABLE doc_shares (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, doc_id BIGINT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+				password_hash TEXT, expires_at BIGINT, user_type TEXT NOT NULL, user_id BIGINT NOT NULL,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX doc_shares_doc ON doc_shares (account_id, doc_id)`,
 		}
 	}, nil},
 }

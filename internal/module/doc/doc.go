@@ -24,6 +24,7 @@ const (
 	CodeNotTextual  = "doc_not_text"
 	CodeVersionGone = "doc_version_not_found"
 	CodeConflict    = "doc_edit_conflict"
+	CodeExpired     = "doc_share_expired"
 )
 
 // Wording is the refusals' text, ru and en.
@@ -38,6 +39,7 @@ var Wording = map[string][2]string{
 	CodeBadContent:  {"Содержимое версии — файл или текст", "A version's content is a file or a text"},
 	CodeNotTextual:  {"Документ не текстовый: его текст не редактируют", "The document is not a text: its text is not edited"},
 	CodeVersionGone: {"Такой версии у документа нет", "The document has no such version"},
+	CodeExpired:     {"Срок действия ссылки уже прошёл", "The link's expiry has already passed"},
 	CodeConflict: {"Документ уже сохранили в версии %s: сравните тексты и сохраните снова",
 		"The document was saved meanwhile as version %s: compare the texts and save again"},
 }

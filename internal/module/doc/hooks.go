@@ -183,5 +183,8 @@ func (m *Module) beforeDeleteDoc(ctx context.Context, sc entity.Scope, rec *enti
 			return err
 		}
 	}
+	if err := m.forgetShares(ctx, sc.Account, rec.ID); err != nil {
+		return err
+	}
 	return m.forget(ctx, sc.Account, nodeOf(rec))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -14,6 +15,7 @@ import (
 type HTTP struct {
 	Engine *entity.Engine
 	Docs   *Module
+	Files  *file.Files
 }
 
 // Routes registers the area's routes and error wording.
@@ -47,6 +49,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"Every right held on a folder, inherited ones too"})
 	rt.Describe("GET /doc/{id}/rights", [2]string{"Права, выданные на документ", "The rights given on a document"})
 	rt.Describe("POST /docRights", [2]string{"Выдача права на папку или документ", "Give a right on a folder or document"})
+	a.shareRoutes(rt)
 	rt.Messages(Wording)
 }
 

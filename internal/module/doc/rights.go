@@ -62,9 +62,9 @@ func Give(ctx context.Context, db *store.DB, account int64, n Node, who value.Li
 func Folder(id int64) Node   { return Node{"DocFolder", id} }
 func Document(id int64) Node { return Node{"Doc", id} }
 
-// Share gives a role on a node and rebuilds the access under it,
+// Assign gives a role on a node and rebuilds the access under it,
 // unchecked: for the demo company, which writes through the engine.
-func Share(ctx context.Context, e *entity.Engine, account int64, n Node, who value.Link, role Role) error {
+func Assign(ctx context.Context, e *entity.Engine, account int64, n Node, who value.Link, role Role) error {
 	_, err := (&Module{e: e}).give(ctx, account, n, who, role)
 	return err
 }
