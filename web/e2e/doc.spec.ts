@@ -2,7 +2,8 @@
 // makes a folder, drops two files on its list (each uploads with its
 // progress and becomes a document), opens the image's preview, writes a
 // text document, edits it again, and restores its first version; then
-// two tabs edit it at once and neither text is lost.
+// two tabs edit it at once and neither text is lost. The image is shared
+// by a public link with a password, opened signed out, and revoked.
 import { expect, test, type Page } from '@playwright/test';
 import { collectErrors, signIn } from './helpers';
 
@@ -26,7 +27,7 @@ async function dropFiles(page: Page, files: { name: string; type: string; base64
   await zone.dispatchEvent('drop', { dataTransfer: dt });
 }
 
-test('files dropped, an image previewed, a text written, edited and its first version restored', async ({ page, context }) => {
+test('files dropped, an image previewed, a text written, edited and its first version restored', async ({ page, context, browser }) => {
   await signIn(page);
   const errors = collectErrors(page);
 
@@ -52,6 +53,28 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   await expect(page.getByTestId('doc-version')).toHaveCount(1);
+
+  // A public link with a password opens, signed out, the file and nothing else; revoked, it is gone.
+  await page.getByTestId('doc-open-share').click();
+  await page.getByTestId('doc-share-password').fill('секрет 42');
+  await page.getByTestId('doc-share-create').click();
+  const link = await page.getByTestId('doc-share-url').inputValue();
+  expect(link).toMatch(/\/share\/[\w-]{20,}$/);
+  await expect(page.getByTestId('doc-share')).toHaveCount(1);
+  const stranger = await browser.newContext();
+  const outside = await stranger.newPage();
+  await outside.goto(link);
+  await outside.locator('input[name=password]').fill('секрет 42');
+  await outside.locator('button[type=submit]').click();
+  await expect(outside.locator('h1')).toHaveText('схема.png');
+  const download = outside.waitForEvent('download');
+  await outside.locator('button[type=submit]').click();
+  expect((await download).suggestedFilename()).toBe('схема.png');
+  await page.getByTestId('doc-share-revoke').click();
+  await expect(page.getByTestId('doc-share')).toHaveCount(0);
+  expect((await outside.goto(link))!.status()).toBe(404);
+  await stranger.close();
+  await page.keyboard.press('Escape');
   await page.goBack();
 
   await page.getByTestId('doc-new-text-name').fill('Протокол встречи');

@@ -12,6 +12,7 @@ import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
 import { ArticleText } from '../knowledge/content';
 import { canEdit, docApi, isText, type Right } from './docApi';
+import ShareDialog from './ShareDialog';
 
 const when = (v: unknown) => ((v as { value?: string } | null)?.value ? dayjs((v as { value: string }).value).format('DD.MM.YYYY HH:mm') : '');
 
@@ -22,6 +23,7 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
   const [versions, setVersions] = useState<Entity[]>([]);
   const [rights, setRights] = useState<Right[]>([]);
   const [loaded, setLoaded] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [error, setError] = useState('');
   const load = useCallback(() => {
     const shownOf = (d: Entity) => (revision ? docApi.byRevision(id, revision) : docApi.actualVersion(d));
@@ -64,6 +66,11 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
       <Group justify="space-between">
         <Title order={2} data-testid="doc-name">{String(doc.name ?? '')}</Title>
         <Group gap="xs">
+          {canEdit(doc) && (
+            <Button size="xs" variant="light" onClick={() => setSharing(true)} data-testid="doc-open-share">
+              {t('doc.share.button')}
+            </Button>
+          )}
           {isText(shown) && (
             <Button component={RouterLink} to={`/editor/${id}/${canEdit(doc) ? 'edit' : 'view'}`} size="xs" data-testid="doc-open-editor">
               {canEdit(doc) ? t('doc.page.edit') : t('doc.page.view')}
@@ -83,6 +90,7 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
       ) : (
         <Text c="dimmed">{t('doc.version.none')}</Text>
       )}
+      <ShareDialog docId={id} opened={sharing} onClose={() => setSharing(false)} />
       <Title order={4}>{t('doc.version.title')}</Title>
       <Table data-testid="doc-versions">
         <Table.Tbody>

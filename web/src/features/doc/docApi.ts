@@ -15,6 +15,14 @@ export interface Right {
   inherited: boolean;
 }
 
+export interface Share {
+  id: string;
+  url?: string;
+  hasPassword: boolean;
+  expires: { value: string } | null;
+  timeCreated: { value: string };
+}
+
 const folderLink = (id: string): Link => ({ contentType: 'DocFolder', id });
 
 export const docApi = {
@@ -46,6 +54,11 @@ export const docApi = {
     (await api.post<Entity>(`doc/${id}/setActualVersion`, { contentType: 'DocVersion', id: version })).data,
   rights: async (id: string) => (await api.get<Right[]>(`doc/${id}/inheritedRights`)).data ?? [],
   grant: (subject: Link, user: Link, rights: Role) => api.post('docRights', { subject, user, rights }),
+  shares: async (id: string) => (await api.get<Share[]>(`doc/${id}/shares`)).data ?? [],
+  /** share makes a public link; expires is an ISO time or '' for none. */
+  share: async (id: string, password: string, expires: string) =>
+    (await api.post<Share>(`doc/${id}/shares`, { password, expires: expires ? { contentType: 'DateTime', value: expires } : null })).data,
+  unshare: (id: string, share: string) => api.delete(`doc/${id}/shares/${share}`),
 };
 
 /** canEdit: the document's possibleActions let the reader write it. */
