@@ -38,6 +38,14 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await page.waitForURL(/\/docs\/list\?folder=\d+$/);
   await expect(page.getByTestId('doc-folder').filter({ hasText: 'Проект «Север»' })).toBeVisible();
 
+  // The folder's author owns it and gives the sales department the reader's role.
+  await expect(page.getByTestId('doc-right')).toHaveCount(1);
+  await page.getByTestId('doc-right-who').click();
+  await page.getByTestId('doc-right-who').fill('Продажи');
+  await page.getByRole('option', { name: /Продажи · отдел/ }).click();
+  await page.getByTestId('doc-right-give').click();
+  await expect(page.getByTestId('doc-right').filter({ hasText: 'Продажи' })).toContainText('Читатель');
+
   await dropFiles(page, [
     { name: 'схема.png', type: 'image/png', base64: PIXEL },
     { name: 'заметки.txt', type: 'text/plain', base64: Buffer.from('первая строка\n').toString('base64') },
@@ -53,6 +61,7 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   await expect(page.getByTestId('doc-version')).toHaveCount(1);
+  await expect(page.getByTestId('doc-right').filter({ hasText: 'Продажи' })).toHaveAttribute('data-inherited', 'true');
 
   // A public link with a password opens, signed out, the file and nothing else; revoked, it is gone.
   await page.getByTestId('doc-open-share').click();

@@ -1,7 +1,8 @@
 // A document's page (/docs/{id}/card, /docs/{id}/{revision}): the version
 // shown (the actual one, or the revision in the address) previewed — an
 // image drawn, a text shown, any other file offered for download — the
-// versions (editors restore one as a new version) and the rights on it.
+// versions (editors restore one as a new version), the rights on it, and
+// for editors the share dialog.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Image, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
@@ -11,7 +12,8 @@ import { errorText } from '../../app/errors/errorText';
 import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
 import { ArticleText } from '../knowledge/content';
-import { canEdit, docApi, isText, type Right } from './docApi';
+import { canEdit, docApi, isText } from './docApi';
+import RightsPanel from './RightsPanel';
 import ShareDialog from './ShareDialog';
 
 const when = (v: unknown) => ((v as { value?: string } | null)?.value ? dayjs((v as { value: string }).value).format('DD.MM.YYYY HH:mm') : '');
@@ -21,7 +23,6 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
   const [doc, setDoc] = useState<Entity | null>(null);
   const [shown, setShown] = useState<Entity | null>(null);
   const [versions, setVersions] = useState<Entity[]>([]);
-  const [rights, setRights] = useState<Right[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [error, setError] = useState('');
@@ -29,13 +30,12 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
     const shownOf = (d: Entity) => (revision ? docApi.byRevision(id, revision) : docApi.actualVersion(d));
     docApi
       .doc(id)
-      .then((d) => Promise.all([d, shownOf(d), docApi.versions(id), docApi.rights(id)]))
+      .then((d) => Promise.all([d, shownOf(d), docApi.versions(id)]))
       .then(
-        ([d, v, vs, rs]) => {
+        ([d, v, vs]) => {
           setDoc(d);
           setShown(v);
           setVersions(vs);
-          setRights(rs);
           setLoaded(true);
         },
         (err: unknown) => setError(errorText(err, t)),
@@ -53,11 +53,6 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
     }
   };
   const actual = (doc.actualVersion as Link | null)?.id;
-  const roleNames: Record<Right['rights'], string> = {
-    owner: t('doc.rights.role.owner'),
-    editor: t('doc.rights.role.editor'),
-    reader: t('doc.rights.role.reader'),
-  };
   return (
     <Stack p="md" gap="md" data-testid="doc-page" data-id={id}>
       <Anchor component={RouterLink} to={`/docs/list${doc.folder ? `?folder=${(doc.folder as Link).id}` : ''}`} size="sm">
@@ -116,20 +111,7 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
           ))}
         </Table.Tbody>
       </Table>
-      <Title order={4}>{t('doc.rights.title')}</Title>
-      <Table data-testid="doc-rights">
-        <Table.Tbody>
-          {rights.map((r) => (
-            <Table.Tr key={`${r.user.contentType}:${r.user.id}`}>
-              <Table.Td>
-                <LinkName link={r.user} />
-              </Table.Td>
-              <Table.Td>{roleNames[r.rights]}</Table.Td>
-              <Table.Td>{r.inherited ? t('doc.rights.inherited') : t('doc.rights.own')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RightsPanel subject={{ contentType: 'Doc', id }} manage={canEdit(doc)} />
     </Stack>
   );
 }

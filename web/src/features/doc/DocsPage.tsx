@@ -1,15 +1,16 @@
 // /docs: the folder tree on the left; the chosen folder's documents on
 // the right, with files dropped on the list (or picked) uploaded one by
-// one with their progress, each becoming a document, and a new text
-// document made by name.
+// one with their progress, each becoming a document, a new text document
+// made by name, and the folder's rights.
 import { useCallback, useEffect, useState, type DragEvent } from 'react';
-import { Alert, Anchor, Box, Button, FileButton, Group, Loader, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Loader, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFolder, IconUpload } from '@tabler/icons-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import type { Entity } from '../../data/types';
-import { docApi } from './docApi';
+import { canEdit, docApi } from './docApi';
+import RightsPanel from './RightsPanel';
 import { flatTree } from './tree';
 import { uploadWithProgress } from './upload';
 
@@ -37,9 +38,13 @@ export default function DocsPage({ folder, filter, title }: { folder?: string; f
       ) : (
         <Group align="flex-start" wrap="nowrap" gap="lg">
           <FolderTree folders={folders} current={folder} onCreated={loadFolders} />
-          <Box style={{ flex: 1, minWidth: 0 }}>
+          <Stack style={{ flex: 1, minWidth: 0 }} gap="md">
             <DocList key={folder ?? ''} folder={folder} filter={filter} />
-          </Box>
+            {folder && (
+              <RightsPanel key={folder} subject={{ contentType: 'DocFolder', id: folder }}
+                manage={canEdit(folders.find((f) => f.id === folder))} />
+            )}
+          </Stack>
         </Group>
       )}
     </Stack>

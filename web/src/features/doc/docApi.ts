@@ -23,6 +23,8 @@ export interface Share {
   timeCreated: { value: string };
 }
 
+const endpoint = (l: Link) => (l.contentType === 'DocFolder' ? 'docFolder' : 'doc');
+
 const folderLink = (id: string): Link => ({ contentType: 'DocFolder', id });
 
 export const docApi = {
@@ -52,7 +54,11 @@ export const docApi = {
   newFile: async (id: string, file: Link) => (await api.post<Entity>(`doc/${id}/newVersion`, file)).data,
   restore: async (id: string, version: string) =>
     (await api.post<Entity>(`doc/${id}/setActualVersion`, { contentType: 'DocVersion', id: version })).data,
-  rights: async (id: string) => (await api.get<Right[]>(`doc/${id}/inheritedRights`)).data ?? [],
+  /** rights: every role held on a folder or document, inherited ones too. */
+  rights: async (subject: Link) => (await api.get<Right[]>(`${endpoint(subject)}/${subject.id}/inheritedRights`)).data ?? [],
+  /** ownRights: the rights given on it itself, with their ids. */
+  ownRights: async (subject: Link) => (await api.get<Right[]>(`${endpoint(subject)}/${subject.id}/rights`)).data ?? [],
+  revoke: (right: string) => api.delete(`docRights/${right}`),
   grant: (subject: Link, user: Link, rights: Role) => api.post('docRights', { subject, user, rights }),
   shares: async (id: string) => (await api.get<Share[]>(`doc/${id}/shares`)).data ?? [],
   /** share makes a public link; expires is an ISO time or '' for none. */
