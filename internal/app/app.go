@@ -59,6 +59,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	documents := doc.Register(engine)
 	engine.Policy = documents.Guard(engine.Policy)
 	files := file.Register(engine)
+	documents.UseFiles(files)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
 	deals := deal.Register(engine)

@@ -61,6 +61,7 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   await expect(page.getByTestId('doc-version')).toHaveCount(1);
+  await expect.poll(() => page.getByTestId('doc-thumbnail').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
   await expect(page.getByTestId('doc-right').filter({ hasText: 'Продажи' })).toHaveAttribute('data-inherited', 'true');
 
   // A public link with a password opens, signed out, the file and nothing else; revoked, it is gone.

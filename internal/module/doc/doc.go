@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/file"
 )
 
 // Codes of the documents rules' refusals (422, on the field named).
@@ -46,7 +47,8 @@ var Wording = map[string][2]string{
 
 // Module is the documents rules over the engine.
 type Module struct {
-	e *entity.Engine
+	e     *entity.Engine
+	files *file.Files // set by UseFiles; no thumbnails without it
 }
 
 // Register installs the rules: hooks that check roles, keep names sane,

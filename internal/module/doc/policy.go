@@ -51,16 +51,21 @@ func (p *Policy) Visible(ctx context.Context, sc entity.Scope, t *catalog.Type) 
 }
 
 // files adds to who sees a file whoever sees a document with a version
-// of it.
+// of it (or with its thumbnail).
 func (p *Policy) files(ctx context.Context, sc entity.Scope, t *catalog.Type) (*entity.Condition, error) {
 	inner, err := p.Policy.Visible(ctx, sc, t)
 	if err != nil || inner == nil {
 		return inner, err
 	}
-	docs := seen(sc, "Doc", "v.c_doc_i")
-	sql := t.Table + ".id IN (SELECT v.c_content_i FROM e_docversion v WHERE v.account_id = ? AND v.c_content_i IS NOT NULL AND " +
-		docs.SQL + ")"
-	return &entity.Condition{SQL: "(" + inner.SQL + ") OR " + sql, Args: append(append(inner.Args, sc.Account), docs.Args...)}, nil
+	args := inner.Args
+	sql := "(" + inner.SQL + ")"
+	for _, col := range []string{"c_content_i", "c_thumbnail_i"} {
+		docs := seen(sc, "Doc", "v.c_doc_i")
+		sql += " OR " + t.Table + ".id IN (SELECT v." + col + " FROM e_docversion v WHERE v.account_id = ? AND v." + col +
+			" IS NOT NULL AND " + docs.SQL + ")"
+		args = append(append(args, sc.Account), docs.Args...)
+	}
+	return &entity.Condition{SQL: sql, Args: args}, nil
 }
 
 // Allow: a root folder is created by who the rights let create folders,

@@ -99,6 +99,9 @@ func (m *Module) addVersion(ctx context.Context, sc entity.Scope, doc *entity.Re
 		name = f.String("name")
 		in["content"] = raw(value.EncodeLink(*c.File))
 		in["mimeType"] = raw(f.String("mimeType"))
+		if th := m.thumbnail(ctx, sc, f); th != nil {
+			in["thumbnail"] = raw(value.EncodeLink(*th))
+		}
 	} else {
 		in["mimeType"] = raw(TextType)
 	}

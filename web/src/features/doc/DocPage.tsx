@@ -97,6 +97,11 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
                 </Anchor>
                 {v.id === actual && <Badge ml="xs" size="xs">{t('doc.version.actual')}</Badge>}
               </Table.Td>
+              <Table.Td>
+                {v.thumbnail ? (
+                  <Image src={`/api/v3/file/${(v.thumbnail as Link).id}/download`} w={48} h={48} fit="contain" alt="" data-testid="doc-thumbnail" />
+                ) : null}
+              </Table.Td>
               <Table.Td>{when(v.timeCreated)}</Table.Td>
               <Table.Td>{v.userCreated ? <LinkName link={v.userCreated as Link} /> : null}</Table.Td>
               <Table.Td>{String(v.comment ?? '')}</Table.Td>
