@@ -36,6 +36,7 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await page.getByTestId('doc-new-folder-name').fill('Проект «Север»');
   await page.getByTestId('doc-new-folder').click();
   await page.waitForURL(/\/docs\/list\?folder=\d+$/);
+  const folderId = new URL(page.url()).searchParams.get('folder')!;
   await expect(page.getByTestId('doc-folder').filter({ hasText: 'Проект «Север»' })).toBeVisible();
 
   // The folder's author owns it and gives the sales department the reader's role.
@@ -85,7 +86,14 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   expect((await outside.goto(link))!.status()).toBe(404);
   await stranger.close();
   await page.keyboard.press('Escape');
-  await page.goBack();
+
+  // A new file is a new version.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('doc-new-file').click();
+  await (await chooser).setFiles({ name: 'схема-2.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL, 'base64') });
+  await expect(page.getByTestId('doc-version')).toHaveCount(2);
+  await expect(page.getByTestId('doc-download')).toContainText('схема-2.png');
+  await page.goto(`/docs/list?folder=${folderId}`);
 
   await page.getByTestId('doc-new-text-name').fill('Протокол встречи');
   await page.getByTestId('doc-new-text').click();
@@ -136,5 +144,13 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await page.getByTestId('doc-editor-save').click();
   await expect(page.getByTestId('doc-editor-revision')).toHaveText('Версия 5');
   await expect(page.getByTestId('doc-editor-theirs')).toHaveCount(0);
+
+  // The notes are dropped from their page.
+  await page.goto(`/docs/list?folder=${folderId}`);
+  await page.getByTestId('doc-row').filter({ hasText: 'заметки.txt' }).getByRole('link').click();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('doc-drop').click();
+  await page.waitForURL(`/docs/list?folder=${folderId}`);
+  await expect(page.getByTestId('doc-row')).toHaveText(['Протокол встречи', 'схема.png']);
   expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
 });

@@ -4,17 +4,19 @@
 // versions (editors restore one as a new version), the rights on it, and
 // for editors the share dialog.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Image, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Image, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
+import { HttpError } from '../../data/transport';
 import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
 import { ArticleText } from '../knowledge/content';
 import { canEdit, docApi, isText } from './docApi';
 import RightsPanel from './RightsPanel';
 import ShareDialog from './ShareDialog';
+import { uploadWithProgress } from './upload';
 
 const when = (v: unknown) => ((v as { value?: string } | null)?.value ? dayjs((v as { value: string }).value).format('DD.MM.YYYY HH:mm') : '');
 
@@ -25,6 +27,8 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
   const [versions, setVersions] = useState<Entity[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const navigate = useNavigate();
   const [error, setError] = useState('');
   const load = useCallback(() => {
     const shownOf = (d: Entity) => (revision ? docApi.byRevision(id, revision) : docApi.actualVersion(d));
@@ -52,6 +56,28 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
       setError(errorText(err, t));
     }
   };
+  // A new file is uploaded with its progress, then saved as the next version.
+  const newFile = async (file: File) => {
+    try {
+      setProgress(0);
+      const f = await uploadWithProgress(file, setProgress);
+      await docApi.newFile(id, { contentType: 'File', id: f.id });
+      load();
+    } catch (err) {
+      setError(err instanceof Error && !(err instanceof HttpError) ? err.message : errorText(err, t));
+    } finally {
+      setProgress(null);
+    }
+  };
+  const drop = async () => {
+    if (!window.confirm(t('doc.page.dropConfirm', { name: String(doc.name ?? '') }))) return;
+    try {
+      await docApi.dropDoc(id);
+      navigate(`/docs/list${doc.folder ? `?folder=${(doc.folder as Link).id}` : ''}`);
+    } catch (err) {
+      setError(errorText(err, t));
+    }
+  };
   const actual = (doc.actualVersion as Link | null)?.id;
   return (
     <Stack p="md" gap="md" data-testid="doc-page" data-id={id}>
@@ -71,8 +97,23 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
               {canEdit(doc) ? t('doc.page.edit') : t('doc.page.view')}
             </Button>
           )}
+          {canEdit(doc) && !isText(shown) && (
+            <FileButton onChange={(f) => f && void newFile(f)}>
+              {(props) => (
+                <Button size="xs" variant="light" {...props} loading={progress !== null} data-testid="doc-new-file">
+                  {t('doc.page.newFile')}
+                </Button>
+              )}
+            </FileButton>
+          )}
+          {canEdit(doc) && (
+            <Button size="xs" variant="subtle" color="red" onClick={() => void drop()} data-testid="doc-drop">
+              {t('doc.page.drop')}
+            </Button>
+          )}
         </Group>
       </Group>
+      {progress !== null && <Progress value={progress * 100} size="sm" data-testid="doc-new-file-progress" />}
       {shown ? (
         <>
           <Text size="sm" c="dimmed" data-testid="doc-shown-revision">
