@@ -152,5 +152,14 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await page.getByTestId('doc-drop').click();
   await page.waitForURL(`/docs/list?folder=${folderId}`);
   await expect(page.getByTestId('doc-row')).toHaveText(['Протокол встречи', 'схема.png']);
+
+  // The folder is renamed; a folder with documents is not dropped.
+  await page.getByTestId('doc-folder-rename').click();
+  await page.getByTestId('doc-folder-rename-name').fill('Проект «Юг»');
+  await page.getByTestId('doc-folder-rename-save').click();
+  await expect(page.getByTestId('doc-folder-name')).toHaveText('Проект «Юг»');
+  await expect(page.getByTestId('doc-folder').filter({ hasText: 'Проект «Юг»' })).toBeVisible();
+  await page.getByTestId('doc-folder-drop').click();
+  await expect(page.getByTestId('doc-folder-bar').locator('xpath=..').getByRole('alert')).toContainText('Папка не пуста');
   expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
 });

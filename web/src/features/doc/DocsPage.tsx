@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import type { Entity } from '../../data/types';
 import { canEdit, docApi } from './docApi';
+import FolderBar from './FolderBar';
 import RightsPanel from './RightsPanel';
 import { flatTree } from './tree';
 import { uploadWithProgress } from './upload';
@@ -29,6 +30,7 @@ export default function DocsPage({ folder, filter, title }: { folder?: string; f
     docApi.folders().then(setFolders, (err: unknown) => setError(errorText(err, t)));
   }, [t]);
   useEffect(loadFolders, [loadFolders]);
+  const current = folders?.find((f) => f.id === folder);
   return (
     <Stack p="md" gap="md" data-testid="docs-page">
       <Title order={2}>{title ?? t('doc.title')}</Title>
@@ -39,10 +41,11 @@ export default function DocsPage({ folder, filter, title }: { folder?: string; f
         <Group align="flex-start" wrap="nowrap" gap="lg">
           <FolderTree folders={folders} current={folder} onCreated={loadFolders} />
           <Stack style={{ flex: 1, minWidth: 0 }} gap="md">
-            <DocList key={folder ?? ''} folder={folder} filter={filter} />
+            {current && <FolderBar key={`bar-${current.id}`} folder={current} onChanged={loadFolders} />}
+            <DocList key={`list-${folder ?? ''}`} folder={folder} filter={filter} />
             {folder && (
-              <RightsPanel key={folder} subject={{ contentType: 'DocFolder', id: folder }}
-                manage={canEdit(folders.find((f) => f.id === folder))} />
+              <RightsPanel key={`rights-${folder}`} subject={{ contentType: 'DocFolder', id: folder }}
+                manage={canEdit(current)} />
             )}
           </Stack>
         </Group>

@@ -31,6 +31,8 @@ export const docApi = {
   folders: async () => (await api.get<Entity[]>('docFolder', { limit: 1000 })).data ?? [],
   createFolder: async (name: string, parent?: string) =>
     (await api.post<Entity>('docFolder', { name, parent: parent ? folderLink(parent) : null })).data,
+  renameFolder: (id: string, name: string) => api.post(`docFolder/${id}`, { name }),
+  dropFolder: (id: string) => api.delete(`docFolder/${id}`),
   docs: async (folder: string | undefined, filter?: unknown) => {
     const query: Record<string, unknown> = { limit: 500, parentFolder: folder ? folderLink(folder) : null };
     if (filter) query.filter = filter;
