@@ -60,6 +60,15 @@ func (m *Module) grants(ctx context.Context, q string, args ...any) ([]grant, er
 // department or group its own rights do not name. So a right given on a
 // subfolder overrides, for that subject only, what it inherited.
 func (m *Module) refresh(ctx context.Context, account int64, root Node) error {
+	// On PostgreSQL two transactions could each rebuild a part of one
+	// tree from what the other has not committed yet (a right on a
+	// folder and one on its subfolder); one rebuild at a time per
+	// account keeps inheritance whole. SQLite has one writer already.
+	if m.e.DB.Dialect == store.Postgres {
+		if _, err := m.e.DB.Q(ctx).ExecContext(ctx, "SELECT pg_advisory_xact_lock($1, $2)", int32(0x646f63), int32(account)); err != nil {
+			return fmt.Errorf("doc: access lock: %w", err)
+		}
+	}
 	queue := []Node{root}
 	for len(queue) > 0 {
 		n := queue[0]
