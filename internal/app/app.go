@@ -19,6 +19,7 @@ import (
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/crm"
 	"github.com/artel/artel/internal/module/deal"
+	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/finance"
@@ -56,7 +57,12 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	knowledgeBase := knowledge.Register(engine)
 	staff.Register(engine)
 	engine.Policy = knowledgeBase.Guard(engine.Policy)
+	// The documents roles read doc_access and widen who sees a version's
+	// file, so they wrap the File rule too.
+	documents := doc.Register(engine)
+	engine.Policy = documents.Guard(engine.Policy)
 	files := file.Register(engine)
+	documents.UseFiles(files)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
 	deals := deal.Register(engine)
@@ -140,6 +146,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&crm.HTTP{Engine: engine, Files: files},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
 		stockHTTP,
+		&doc.HTTP{Engine: engine, Docs: documents, Files: files},
 	)
 	return srv, nil
 }

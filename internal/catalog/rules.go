@@ -63,8 +63,10 @@ var optional = set("OfferRow.offer", "Invoice.recipient", "Invoice.consignee")
 
 // sortable "Type.field"s the reference does not flag S: the knowledge
 // base's bases and articles are listed in their tree order
-// (internal/module/knowledge).
-var sortable = set("KnowledgeBase.orderPos", "KnowledgeArticle.orderPos")
+// (internal/module/knowledge); folders and documents by name and
+// documents by when they changed (internal/module/doc).
+var sortable = set("KnowledgeBase.orderPos", "KnowledgeArticle.orderPos",
+	"DocFolder.name", "Doc.name", "Doc.timeUpdated", "Doc.timeCreated")
 
 // nullable booleans have a third state: a negotiation task's decision is
 // null until every item is approved or one is rejected.

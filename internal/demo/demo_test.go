@@ -13,6 +13,7 @@ import (
 	"github.com/artel/artel/internal/demo"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/deal"
+	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/knowledge"
 	"github.com/artel/artel/internal/module/stock"
@@ -25,7 +26,8 @@ import (
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
-	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation"}
+	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
+	"DocFolder", "Doc", "DocVersion"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -46,6 +48,9 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	todo.Register(e, &rights.Policy{})
 	// The stock rules write the demo's consignments and balances.
 	stock.Register(e)
+	// The documents rules make the shared folder's creator its owner and
+	// number the documents' versions.
+	doc.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)

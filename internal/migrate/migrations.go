@@ -317,12 +317,39 @@ var migrations = []Migration{
 			`CREATE INDEX todo_occurrences_series ON todo_occurrences (account_id, series_id, start_ms)`,
 		}
 	}, TodoAttendees},
+	{21, "document rights, effective access and text versions", func(d store.Dialect) []string {
+		// The documents area (internal/module/doc): the roles given on a
+		// folder or a document (doc_rights, one row per employee,
+		// department or group), the roles each of them holds there after
+		// inheritance down the folder tree (doc_access, rebuilt for a
+		// subtree whenever a right, a parent or inheritRights changes, so
+		// every read is one indexed lookup), the text of the versions of
+		// text documents (a DocVersion's content is a File or a string),
+		// and the public share links of documents (only the hash of a
+		// link's token and of its password are kept).
+		return []string{
+			`CREATE TABLE doc_rights (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, node_type TEXT NOT NULL, node_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, role TEXT NOT NULL)`,
+			`CREATE UNIQUE INDEX doc_rights_subject ON doc_rights (account_id, node_type, node_id, subject_type, subject_id)`,
+			`CREATE TABLE doc_access (account_id BIGINT NOT NULL, node_type TEXT NOT NULL, node_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, role TEXT NOT NULL, inherited INTEGER NOT NULL,
+				PRIMARY KEY (account_id, node_type, node_id, subject_type, subject_id))`,
+			`CREATE INDEX doc_access_who ON doc_access (account_id, subject_type, subject_id, node_type, node_id)`,
+			`CREATE TABLE doc_texts (account_id BIGINT NOT NULL, version_id BIGINT NOT NULL, content TEXT NOT NULL,
+				PRIMARY KEY (account_id, version_id))`,
+			`CREATE TABLE doc_shares (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, doc_id BIGINT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+				password_hash TEXT, expires_at BIGINT, user_type TEXT NOT NULL, user_id BIGINT NOT NULL,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX doc_shares_doc ON doc_shares (account_id, doc_id)`,
+		}
+	}, nil},
 	{22, "dismissal jobs and the working calendar", func(d store.Dialect) []string {
 		// A dismissal hands the fired employee's roles over in the
 		// background (internal/module/staff); this row is its plan, its
 		// progress and, at the end, its report, so any node can show it
-		// and a node that died mid-way can be resumed. (21 is held for a
-		// branch landing beside this one.)
+		// and a node that died mid-way can be resumed.
 		return []string{
 			`CREATE TABLE fire_jobs (` + d.IDColumn() + `,
 				account_id BIGINT NOT NULL, employee_id BIGINT NOT NULL, actor_id BIGINT NOT NULL,

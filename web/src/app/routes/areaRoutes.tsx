@@ -58,13 +58,13 @@ const docs: RouteObject[] = [
   { path: '/docs', element: <Redirect to="/docs/list" keepSearch /> },
   { path: '/docs/list/*', element: <P.DocListRoute /> },
   { path: '/docs/:id', element: <Redirect to={(p) => `/docs/${p.id}/card`} /> },
-  { path: '/docs/:id/card', element: <CardRoute contentType="Doc" /> },
-  { path: '/docs/:id/view', element: <CardRoute contentType="Doc" /> },
-  { path: '/docs/:id/editor', element: <FormRoute contentType="Doc" /> },
-  { path: '/docs/:id/:revision', element: <CardRoute contentType="DocVersion" param="revision" /> },
-  { path: '/docs/:id/:revision/card', element: <CardRoute contentType="DocVersion" param="revision" /> },
-  { path: '/editor/:id/view', element: <CardRoute contentType="File" /> },
-  { path: '/editor/:id/edit', element: <FormRoute contentType="File" /> },
+  { path: '/docs/:id/card', element: <P.DocCardRoute /> },
+  { path: '/docs/:id/view', element: <P.DocCardRoute /> },
+  { path: '/docs/:id/editor', element: <Redirect to={(p) => `/editor/${p.id}/edit`} /> },
+  { path: '/docs/:id/:revision', element: <P.DocCardRoute /> },
+  { path: '/docs/:id/:revision/card', element: <P.DocCardRoute /> },
+  { path: '/editor/:id/view', element: <P.DocEditorRoute mode="view" /> },
+  { path: '/editor/:id/edit', element: <P.DocEditorRoute mode="edit" /> },
 ];
 
 const calendar: RouteObject[] = [

@@ -33,7 +33,9 @@ export const DealCardRoute = named(() => import('../../features/deal/routes'), '
 export const TimeRoute = named(() => import('../../features/todo/routes'), 'TimeRoute');
 export const TodoCardRoute = named(() => import('../../features/todo/routes'), 'TodoCardRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
-export const DocListRoute = named(() => import('../areas/docs'), 'DocListRoute');
+export const DocListRoute = named(() => import('../../features/doc/routes'), 'DocListRoute');
+export const DocCardRoute = named(() => import('../../features/doc/routes'), 'DocCardRoute');
+export const DocEditorRoute = named(() => import('../../features/doc/routes'), 'DocEditorRoute');
 export const InvoiceListRoute = named(() => import('../../features/finance/routes'), 'InvoiceListRoute');
 export const InvoiceCardRoute = named(() => import('../../features/finance/routes'), 'InvoiceCardRoute');
 export const InvoiceNewRoute = named(() => import('../../features/finance/routes'), 'InvoiceNewRoute');
