@@ -19,6 +19,10 @@ const screenOf: Record<string, string> = {
   workspaces: 'workspaces',
   help: 'help-index',
   settings: 'settings',
+  offers: 'offer-list',
+  warehouse: 'consignment-list',
+  docs: 'docs-page',
+  knowledge: 'knowledge-page',
 };
 
 async function menuItems(page: Page): Promise<MenuItem[]> {
