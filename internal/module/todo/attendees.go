@@ -160,8 +160,9 @@ type Busy struct {
 }
 
 // busy reads the to-dos of the given people overlapping [from, to),
-// rejected invitations left out.
-func (a attendees) busy(ctx context.Context, account int64, people []value.Link, from, to int64) ([]Busy, error) {
+// rejected invitations left out; only, when given, those of the to-dos
+// the condition on todo_id keeps.
+func (a attendees) busy(ctx context.Context, account int64, people []value.Link, from, to int64, only ...entity.Condition) ([]Busy, error) {
 	if len(people) == 0 {
 		return nil, nil
 	}
@@ -171,8 +172,13 @@ func (a attendees) busy(ctx context.Context, account int64, people []value.Link,
 		or = append(or, "(account_id = ? AND subject_type = ? AND subject_id = ? AND start_ms < ? AND end_ms > ?)")
 		args = append(args, account, p.Type, p.ID, to, from)
 	}
+	where := "(" + strings.Join(or, " OR ") + ") AND status <> 'rejected'"
+	for _, c := range only {
+		where += " AND " + c.SQL
+		args = append(args, c.Args...)
+	}
 	rows, err := a.q(ctx, `SELECT todo_id, subject_type, subject_id, status, start_ms, end_ms, all_day FROM todo_attendees
-		WHERE (`+strings.Join(or, " OR ")+`) AND status <> 'rejected' ORDER BY start_ms, todo_id`, args...)
+		WHERE `+where+` ORDER BY start_ms, todo_id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("todo: read busy: %w", err)
 	}

@@ -3,6 +3,7 @@ package todo
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"encoding/json"
 	"slices"
 	"time"
@@ -30,7 +31,15 @@ func Calendar(ctx context.Context, e *entity.Engine, sc entity.Scope, rg Range) 
 	// Whole days are stored in UTC; the window is widened by a day so a
 	// reader east or west of UTC finds the days that are theirs, and
 	// each is then tested on the reader's own dates.
-	rows, err := attendees{e.DB}.busy(ctx, sc.Account, rg.People, rg.From-day, rg.To+day)
+	var seen []entity.Condition
+	if len(rg.People) != 1 || rg.People[0] != sc.Actor {
+		// One's own calendar is only to-dos one is in: nothing to narrow.
+		var err error
+		if seen, err = seenBy(ctx, e, sc); err != nil {
+			return nil, err
+		}
+	}
+	rows, err := attendees{e.DB}.busy(ctx, sc.Account, rg.People, rg.From-day, rg.To+day, seen...)
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +60,23 @@ func Calendar(ctx context.Context, e *entity.Engine, sc entity.Scope, rg Range) 
 		return cmp.Or(cmp.Compare(spans[a.ID].Start, spans[b.ID].Start), cmp.Compare(a.ID, b.ID))
 	})
 	return recs, nil
+}
+
+// seenBy is, for a reader whom rights limit, the condition keeping the
+// attendee rows of to-dos they see: a colleague's calendar then reads the
+// few to-dos the reader shares with them, not all of the colleague's
+// (GetMany checks the rights again).
+func seenBy(ctx context.Context, e *entity.Engine, sc entity.Scope) ([]entity.Condition, error) {
+	if e.Policy == nil || sc.System || sc.Admin {
+		return nil, nil
+	}
+	t := e.Cat.Type("Todo")
+	cond, err := e.Policy.Visible(ctx, sc, t)
+	if err != nil || cond == nil {
+		return nil, err
+	}
+	return []entity.Condition{{SQL: fmt.Sprintf("todo_id IN (SELECT %s.id FROM %s WHERE %s.account_id = ? AND (%s))",
+		t.Table, t.Table, t.Table, cond.SQL), Args: append([]any{sc.Account}, cond.Args...)}}, nil
 }
 
 // holds tells whether a span falls in the range: a timed one by its
