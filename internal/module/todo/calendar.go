@@ -3,8 +3,8 @@ package todo
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"time"
 
