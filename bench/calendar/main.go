@@ -19,6 +19,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -130,6 +131,8 @@ func measure(ctx context.Context, c config, dialect string, args []string) ([]re
 		{"week-dept-emp", "the department's week, as an employee", emp, week},
 		{"week-dept", "the department's week, as the administrator", admin, week},
 		{"month-dept", "the department's month, as the administrator", admin, month(dept)},
+		{"month-grid", "the department's month as a busy grid, as an employee", emp,
+			strings.Replace(month(dept), "/api/v3/time", "/api/v3/todo/busyGrid", 1)},
 	} {
 		r, err := run(ctx, c, s.cl, s.path)
 		if err != nil {

@@ -315,6 +315,11 @@ var migrations = []Migration{
 			`CREATE TABLE todo_occurrences (account_id BIGINT NOT NULL, todo_id BIGINT NOT NULL, series_id BIGINT NOT NULL,
 				start_ms BIGINT NOT NULL, PRIMARY KEY (account_id, todo_id))`,
 			`CREATE INDEX todo_occurrences_series ON todo_occurrences (account_id, series_id, start_ms)`,
+			// Per person and day (the account's), how many to-dos and
+			// minutes: the busy grid of a department's month.
+			`CREATE TABLE todo_days (account_id BIGINT NOT NULL, subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL,
+				day BIGINT NOT NULL, todos INTEGER NOT NULL, minutes BIGINT NOT NULL,
+				PRIMARY KEY (account_id, subject_type, subject_id, day))`,
 		}
 	}, TodoAttendees},
 	{21, "document rights, effective access and text versions", func(d store.Dialect) []string {

@@ -124,7 +124,12 @@ func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Re
 			return entity.ErrForbidden
 		}
 		if status := inviteAnswer[req.Action]; status != "" {
-			if _, err := att.answer(ctx, sc.Account, id, sc.Actor, status); err != nil {
+			// A refusal takes the to-do out of the invitee's busy days.
+			err := hooks{e: e, att: att}.counted(ctx, sc.Account, id, func() error {
+				_, err := att.answer(ctx, sc.Account, id, sc.Actor, status)
+				return err
+			})
+			if err != nil {
 				return err
 			}
 			out, err = e.Get(ctx, sc, "Todo", id)

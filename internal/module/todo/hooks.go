@@ -126,7 +126,7 @@ func (h hooks) write(ctx context.Context, account int64, rec *entity.Record, ps 
 	if l, ok := rec.Links["responsible"]; ok {
 		resp = &l
 	}
-	return h.att.write(ctx, account, rec.ID, span, resp, ps)
+	return h.counted(ctx, account, rec.ID, func() error { return h.att.write(ctx, account, rec.ID, span, resp, ps) })
 }
 
 func (h hooks) beforeDelete(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
@@ -135,7 +135,9 @@ func (h hooks) beforeDelete(ctx context.Context, sc entity.Scope, rec *entity.Re
 			return err
 		}
 	}
-	return h.att.exec(ctx, `DELETE FROM todo_attendees WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID)
+	return h.counted(ctx, sc.Account, rec.ID, func() error {
+		return h.att.exec(ctx, `DELETE FROM todo_attendees WHERE account_id = ? AND todo_id = ?`, sc.Account, rec.ID)
+	})
 }
 
 // withAnswers keeps the answers of those invited before.

@@ -32,6 +32,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /time", a.calendar)
 	rt.Handle("GET /todo/busyPeople", a.busyPeople)
 	rt.Handle("GET /todo/busyDays", a.busyDays)
+	rt.Handle("GET /todo/busyGrid", a.busyGrid)
+	rt.Describe("GET /todo/busyGrid", [2]string{"Занятость людей по дням (from, to, subjects): число дел и минут, без самих дел",
+		"People's busy days (from, to, subjects): how many to-dos and minutes, not the to-dos"})
 	rt.Handle("GET /todo/search", a.search)
 	rt.Handle("GET /todo/{id}/deals", a.relatedDeals)
 	for _, mode := range []string{"changeCurrent", "changeSequent", "changeTemplate"} {

@@ -106,6 +106,24 @@ func TestTodoBusy(t *testing.T) {
 				Path:     "/api/v3/todo/busyPeople?from=2026-11-26T12:00:00Z&to=2026-11-26T13:00:00Z&subjects=[" + emp(ninaID) + "]",
 				Contains: []string{`"data":[]`}},
 			{Name: "planning: bad period", Method: "GET", Status: 422, Path: "/api/v3/todo/busyPeople?from=2026-11-26T12:00:00Z"},
+			{Name: "the grid: nina's day, counted and timed, whatever oleg sees", Method: "GET", Status: 200, Req: apitest.Req{Token: oleg},
+				Path: "/api/v3/todo/busyGrid?from=2026-11-23T00:00:00Z&to=2026-11-30T00:00:00Z&subjects=[" + emp(ninaID) + "]",
+				Contains: []string{`"count":3`, `"minutes":105`, `"date":{"contentType":"DateOnly","day":26,"month":10,"year":2026}`,
+					`"subject":{"contentType":"Employee","id":"` + ninaID + `"}`}, NotContains: []string{"Звонок"}},
+			{Name: "the account's zone east of UTC", Method: "POST", Path: "/api/v3/systemSetting", Status: 200,
+				Req: js("", `{"scope":"","id":"timeZone","value":"Pacific/Kiritimati"}`)},
+			{Name: "a to-do written since counts in it", Method: "POST", Path: "/api/v3/todo/" + later, Status: 200,
+				Req: js(oleg, `{"when":`+at("2026-11-26T10:30:00+00:00", "")+`}`)},
+			{Name: "the grid counts the account's days", Method: "GET", Status: 200, Req: apitest.Req{Token: oleg},
+				Path: "/api/v3/todo/busyGrid?from=2026-11-22T10:00:00Z&to=2026-11-29T10:00:00Z&subjects=[" + emp(ninaID) + "]",
+				// At +14 h all three start on the 27th; the 26th is what was
+				// counted in UTC before (cells are recounted as to-dos are written).
+				Contains: []string{`"count":3,"date":{"contentType":"DateOnly","day":27,"month":10,"year":2026},"minutes":105`}},
+			{Name: "a refusal leaves the busy days", Method: "POST", Path: "/api/v3/todo/" + later + "/doAction", Status: 200,
+				Req: js(nina, `{"contentType":"TodoRejectInvitationActionRequest"}`)},
+			{Name: "gone from the grid", Method: "GET", Status: 200, Req: apitest.Req{Token: oleg},
+				Path:     "/api/v3/todo/busyGrid?from=2026-11-22T10:00:00Z&to=2026-11-29T10:00:00Z&subjects=[" + emp(ninaID) + "]",
+				Contains: []string{`"count":2,"date":{"contentType":"DateOnly","day":27,"month":10,"year":2026},"minutes":75`}},
 			{Name: "the organiser's to-dos only meet at nina's", Method: "GET", Path: "/api/v3/todo/" + later + fields, Status: 200, Req: apitest.Req{Token: oleg},
 				Check: func(t *testing.T, r *apitest.Resp) {
 					if !strings.Contains(string(r.Body), `"coincidentTodosCount":0`) {
