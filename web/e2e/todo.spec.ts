@@ -73,6 +73,16 @@ test('a meeting planned by dragging is accepted by the invitee and shown on both
   await page.getByRole('link', { name: 'Календарь' }).click();
   await expect(event(page)).toBeVisible();
 
+  // The team's month: the user and the colleague, a to-do on the 2nd each.
+  await page.goto(`/time/month?day=${DAY}`);
+  await page.getByRole('combobox', { name: 'Показать календари' }).fill('Соколова');
+  await page.getByRole('option', { name: /Соколова/ }).first().click();
+  await page.getByTestId('calendar-range').click(); // closes the picker's list
+  await page.getByTestId('team-switch').click();
+  const grid = page.getByTestId('team-grid');
+  await expect(grid.locator('tbody tr')).toHaveCount(2);
+  await expect(grid.locator('tbody tr').nth(1)).toContainText('1');
+
   // A key for the phone: the CalDAV address and the key, shown once.
   await page.getByTestId('calendar-sync').click();
   await page.getByTestId('calendar-sync-issue').click();

@@ -1,11 +1,14 @@
 package todo
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/artel/artel/internal/module/task"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -62,14 +65,31 @@ func (a attendees) dayKeys(ctx context.Context, account, todo int64, loc *time.L
 }
 
 // recount sets the cells from todo_attendees: a to-do is counted on the
-// day it starts; whole days take no minutes.
+// day it starts; whole days take no minutes. Each cell's row is made if
+// need be and locked before it is counted (in one order, so two recounts
+// cannot deadlock), so concurrent writers on PostgreSQL count one after
+// the other and neither misses the other's to-do.
 func (a attendees) recount(ctx context.Context, account int64, keys []dayKey, loc *time.Location) error {
-	done := map[dayKey]bool{}
+	keys = slices.Clone(keys)
+	slices.SortFunc(keys, func(x, y dayKey) int {
+		return cmp.Or(cmp.Compare(x.who.Type, y.who.Type), cmp.Compare(x.who.ID, y.who.ID), cmp.Compare(x.day, y.day))
+	})
+	keys = slices.Compact(keys)
+	lock := ""
+	if a.db.Dialect == store.Postgres {
+		lock = " FOR UPDATE"
+	}
 	for _, k := range keys {
-		if done[k] {
-			continue
+		pk := []any{account, k.who.Type, k.who.ID, k.day}
+		if err := a.exec(ctx, `INSERT INTO todo_days (account_id, subject_type, subject_id, day, todos, minutes) VALUES (?, ?, ?, ?, 0, 0)
+			ON CONFLICT DO NOTHING`, pk...); err != nil {
+			return fmt.Errorf("todo: day cell %v: %w", k, err)
 		}
-		done[k] = true
+		var held int64
+		if err := a.db.Q(ctx).QueryRowContext(ctx, a.db.Dialect.Rebind(`SELECT todos FROM todo_days
+			WHERE account_id = ? AND subject_type = ? AND subject_id = ? AND day = ?`+lock), pk...).Scan(&held); err != nil {
+			return fmt.Errorf("todo: lock day cell %v: %w", k, err)
+		}
 		from, to := localDayBounds(k.day, loc)
 		var n, minutes int64
 		err := a.db.Q(ctx).QueryRowContext(ctx, a.db.Dialect.Rebind(`SELECT COUNT(DISTINCT todo_id),
@@ -79,16 +99,14 @@ func (a attendees) recount(ctx context.Context, account int64, keys []dayKey, lo
 		if err != nil {
 			return fmt.Errorf("todo: recount %v: %w", k, err)
 		}
-		if err := a.exec(ctx, `DELETE FROM todo_days WHERE account_id = ? AND subject_type = ? AND subject_id = ? AND day = ?`,
-			account, k.who.Type, k.who.ID, k.day); err != nil {
-			return err
-		}
 		if n == 0 {
-			continue
+			err = a.exec(ctx, `DELETE FROM todo_days WHERE account_id = ? AND subject_type = ? AND subject_id = ? AND day = ?`, pk...)
+		} else {
+			err = a.exec(ctx, `UPDATE todo_days SET todos = ?, minutes = ? WHERE account_id = ? AND subject_type = ? AND subject_id = ? AND day = ?`,
+				append([]any{n, minutes}, pk...)...)
 		}
-		if err := a.exec(ctx, `INSERT INTO todo_days (account_id, subject_type, subject_id, day, todos, minutes) VALUES (?, ?, ?, ?, ?, ?)`,
-			account, k.who.Type, k.who.ID, k.day, n, minutes); err != nil {
-			return err
+		if err != nil {
+			return fmt.Errorf("todo: day cell %v: %w", k, err)
 		}
 	}
 	return nil

@@ -1,7 +1,7 @@
 // The calendar (spec 000 §2 Calendar): /time/{month|week|day}/{filterId}
 // ?day=YYYY-MM-DD, the period from the address, else the one remembered
 // in the browser, else the week.
-import { ActionIcon, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,10 @@ import { calendarLink, isTimeType, parseDay, periodRange, storedPeriod, storePer
 import type { FieldInfo } from '../../data/catalog';
 import type { Link } from '../../data/types';
 import { LinksEditor } from '../../fields/links';
+import { useSession } from '../../app/session';
 import CalendarSync from './CalendarSync';
 import CalendarView from './CalendarView';
+import TeamGrid from './TeamGrid';
 import TodoCardPage from './TodoCardPage';
 
 // Colleagues whose to-dos the calendar shows beside the user's (as far
@@ -35,6 +37,10 @@ export function TimeRoute() {
   const valid = isTimeType(type);
   const [syncing, setSyncing] = useState(false);
   const [colleagues, setColleagues] = useState<Link[]>([]);
+  const [team, setTeam] = useState(false);
+  const session = useSession();
+  const meId = String(session.currentUser.id);
+  const teamPeople = useMemo<Link[]>(() => [{ contentType: 'Employee', id: meId }, ...colleagues], [meId, colleagues]);
   useEffect(() => {
     if (valid) storePeriod(localStorage, type);
   }, [valid, type]);
@@ -61,7 +67,14 @@ export function TimeRoute() {
       <Box maw={520} data-testid="calendar-colleagues">
         <LinksEditor field={colleaguesField} label={t('todo.calendar.colleagues')} value={colleagues} onChange={(v) => setColleagues(v ?? [])} />
       </Box>
-      <CalendarView type={type} day={day} colleagues={colleagues} />
+      {colleagues.length > 0 && (
+        <Switch checked={team} onChange={(e) => setTeam(e.currentTarget.checked)} label={t('todo.team.show')} data-testid="team-switch" />
+      )}
+      {team && colleagues.length > 0 ? (
+        <TeamGrid people={teamPeople} from={start} to={end} />
+      ) : (
+        <CalendarView type={type} day={day} colleagues={colleagues} />
+      )}
       {syncing && <CalendarSync onClose={() => setSyncing(false)} />}
     </Stack>
   );
