@@ -66,9 +66,11 @@ func (h hooks) remindersBeforeSave(ctx context.Context, c *entity.Change) error 
 	return nil
 }
 
-// afterSave rewrites the to-do's attendee rows when its time, its
-// responsible or its invitees changed. An invitee kept keeps their
-// answer; a new one is asked (requested), unless they invite themselves.
+// afterSave rewrites the to-do's reminders due when its time, responsible
+// or reminders changed, and its attendee rows (with the busy days they
+// count in) when its time, responsible or invitees changed. An invitee
+// kept keeps their answer; a new one is asked (requested) and told,
+// unless they invite themselves.
 func (h hooks) afterSave(ctx context.Context, c *entity.Change, rec *entity.Record) error {
 	_, whenChanged := c.Values["when"]
 	_, respChanged := c.Links["responsible"]
