@@ -5,56 +5,32 @@ import (
 	"fmt"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 )
 
-// Role is a level of access to a folder or a document, weakest first:
-// nobody sees nothing, a reader reads, an editor writes documents and
-// subfolders (and new versions), an owner also renames, moves and drops
-// and gives rights. The reference names the three held ones (DocRights.rights).
-type Role int
+// Role is a level of access to a folder or a document (rights.Role):
+// the reference names the three held ones (DocRights.rights).
+type Role = rights.Role
 
 // The roles, in order of strength.
 const (
-	Nobody Role = iota
-	Reader
-	Editor
-	Owner
+	Nobody = rights.Nobody
+	Reader = rights.Reader
+	Editor = rights.Editor
+	Owner  = rights.Owner
 )
-
-var roleNames = []string{"nobody", "reader", "editor", "owner"}
-
-func (r Role) String() string { return roleNames[r] }
 
 // ParseRole reads a role a right may hold; nobody is not one.
 func ParseRole(s string) (Role, bool) {
-	for i, n := range roleNames[1:] {
-		if n == s {
-			return Role(i + 1), true
-		}
-	}
-	return Nobody, false
+	r, ok := rights.ParseRole(s)
+	return r, ok && r != Nobody
 }
 
 // Node is a folder or a document: what roles are held on.
 type Node struct {
 	Type string // DocFolder or Doc
 	ID   int64
-}
-
-// who is the SQL test that a doc_access row (alias a) names the reader:
-// themselves, their department, or a group they are in.
-func who(sc entity.Scope) (string, []any) {
-	sql := "(a.subject_type = 'Employee' AND a.subject_id = ?) OR (a.subject_type = 'Department' AND a.subject_id IN " +
-		"(SELECT e.c_department_i FROM e_employee e WHERE e.account_id = ? AND e.id = ? AND e.c_department_t = 'Department'))"
-	args := []any{sc.Actor.ID, sc.Account, sc.Actor.ID}
-	if len(sc.Groups) > 0 {
-		sql += " OR (a.subject_type = 'Group' AND a.subject_id IN (" + store.Marks(len(sc.Groups)) + "))"
-		for _, g := range sc.Groups {
-			args = append(args, g)
-		}
-	}
-	return "(" + sql + ")", args
 }
 
 func everything(sc entity.Scope) bool { return sc.System || sc.Admin }
@@ -78,7 +54,7 @@ func (m *Module) Roles(ctx context.Context, sc entity.Scope, typ string, ids []i
 	if outsider(sc) {
 		return out, nil
 	}
-	cond, args := who(sc)
+	cond, args := rights.Holder(sc, "a")
 	all := append([]any{sc.Account, typ}, args...)
 	for _, id := range ids {
 		all = append(all, id)
@@ -117,7 +93,7 @@ func seen(sc entity.Scope, typ, col string) *entity.Condition {
 	if outsider(sc) {
 		return &entity.Condition{SQL: "1 = 0"}
 	}
-	cond, args := who(sc)
+	cond, args := rights.Holder(sc, "a")
 	return &entity.Condition{SQL: col + " IN (SELECT a.node_id FROM doc_access a WHERE a.account_id = ? AND a.node_type = ? AND " +
 		cond + ")", Args: append([]any{sc.Account, typ}, args...)}
 }

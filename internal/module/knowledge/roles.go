@@ -5,50 +5,24 @@ import (
 	"fmt"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 )
 
-// Role is a level of access to a base, weakest first: nobody sees
-// nothing, a reader reads, an editor writes articles, an owner also
-// renames and drops the base and gives roles.
-type Role int
+// Role is a level of access to a base (rights.Role): an editor writes
+// articles, an owner also renames and drops the base and gives roles.
+type Role = rights.Role
 
 // The roles, in order of strength.
 const (
-	Nobody Role = iota
-	Reader
-	Editor
-	Owner
+	Nobody = rights.Nobody
+	Reader = rights.Reader
+	Editor = rights.Editor
+	Owner  = rights.Owner
 )
 
-var roleNames = []string{"nobody", "reader", "editor", "owner"}
-
-func (r Role) String() string { return roleNames[r] }
-
 // ParseRole reads a role's name.
-func ParseRole(s string) (Role, bool) {
-	for i, n := range roleNames {
-		if n == s {
-			return Role(i), true
-		}
-	}
-	return Nobody, false
-}
-
-// who is the SQL test that a knowledge_rights row (alias r) names the
-// reader: themselves, their department, or a group they are in.
-func who(sc entity.Scope) (string, []any) {
-	sql := "(r.subject_type = 'Employee' AND r.subject_id = ?) OR (r.subject_type = 'Department' AND r.subject_id IN " +
-		"(SELECT e.c_department_i FROM e_employee e WHERE e.account_id = ? AND e.id = ? AND e.c_department_t = 'Department'))"
-	args := []any{sc.Actor.ID, sc.Account, sc.Actor.ID}
-	if len(sc.Groups) > 0 {
-		sql += " OR (r.subject_type = 'Group' AND r.subject_id IN (" + store.Marks(len(sc.Groups)) + "))"
-		for _, g := range sc.Groups {
-			args = append(args, g)
-		}
-	}
-	return "(" + sql + ")", args
-}
+func ParseRole(s string) (Role, bool) { return rights.ParseRole(s) }
 
 // Roles is the reader's effective role on each base: the strongest of
 // the roles given to them, to their department and to their groups.
@@ -67,7 +41,7 @@ func (m *Module) Roles(ctx context.Context, sc entity.Scope, bases []int64) (map
 	if sc.Guest || sc.Actor.Type != "Employee" {
 		return out, nil
 	}
-	cond, args := who(sc)
+	cond, args := rights.Holder(sc, "r")
 	all := append([]any{sc.Account}, args...)
 	for _, b := range bases {
 		all = append(all, b)
@@ -106,7 +80,7 @@ func seenBases(sc entity.Scope, col string) *entity.Condition {
 	if sc.Guest || sc.Actor.Type != "Employee" {
 		return &entity.Condition{SQL: "1 = 0"}
 	}
-	cond, args := who(sc)
+	cond, args := rights.Holder(sc, "r")
 	return &entity.Condition{SQL: col + " IN (SELECT r.base_id FROM knowledge_rights r WHERE r.account_id = ? AND r.role <> 'nobody' AND " +
 		cond + ")", Args: append([]any{sc.Account}, args...)}
 }
