@@ -121,7 +121,7 @@ func (c *Catalog) buildField(t *Type, r row) *Field {
 	switch {
 	case held[t.Name+"."+r.name]:
 		f.Role = RoleHeld
-	case computed[r.name]:
+	case computed[r.name] || computedIn[t.Name+"."+r.name]:
 		f.Role = RoleComputed
 	case writeOnly[r.name]:
 		f.Role = RoleWriteOnly

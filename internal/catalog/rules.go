@@ -28,6 +28,12 @@ var computed = set(
 	"summAccountReceivable", "summAccountReceivableOverdue",
 )
 
+// computedIn are "Type.field"s derived at read time though the same name
+// is stored elsewhere: a to-do's schedule is the rule of the series it is
+// in (internal/module/todo), while a task template's is a Schedule it
+// links to.
+var computedIn = set("Todo.schedule")
+
 // held fields are kept by a module in tables of its own (RoleHeld): a
 // to-do's participants carry each one's answer to the invitation, and
 // the calendar reads them by person and time (internal/module/todo).

@@ -17,6 +17,10 @@ type Request struct {
 	ResultText string       // act_finish: the result, posted as a comment
 	Attaches   []value.Link // act_finish: the result's files
 	DeleteMode string       // act_delete: which of a repeating to-do's series (series_set.go)
+	// ChangeMode answers an invitation to this to-do only
+	// (changeCurrent) or to it and the later ones of its series
+	// (changeSequent).
+	ChangeMode string
 }
 
 // requestActions maps the reference's request types to the actions they
@@ -28,6 +32,9 @@ var requestActions = map[string]string{
 	"TodoRenewActionRequest":            "act_renew",
 	"TodoTakeActionRequest":             "act_take",
 	"TodoDeleteRepeatableActionRequest": "act_delete",
+	// Artel's own: the reference lists act_cancel in possibleActions
+	// and TodoRights.cancel but names no request for it (docs/todo.md).
+	"TodoCancelActionRequest": "act_cancel",
 }
 
 // ParseRequest reads a doAction body; what does not fit is a 422.
@@ -77,10 +84,16 @@ func ParseRequest(in entity.Input) (Request, error) {
 		bad.Errors = append(bad.Errors, entity.FieldError{Field: "deleteMode", Code: value.CodeEnum,
 			Value: &value.Error{Code: value.CodeEnum, Expected: "deleteMode", Allowed: []string{"changeCurrent", "changeSequent", "changeTemplate"}}})
 	}
+	var change string
+	if raw := in["changeMode"]; len(raw) > 0 && string(raw) != "null" &&
+		(json.Unmarshal(raw, &change) != nil || !slices.Contains([]string{"changeCurrent", "changeSequent"}, change)) {
+		bad.Errors = append(bad.Errors, entity.FieldError{Field: "changeMode", Code: value.CodeEnum,
+			Value: &value.Error{Code: value.CodeEnum, Expected: "changeMode", Allowed: []string{"changeCurrent", "changeSequent"}}})
+	}
 	if len(bad.Errors) > 0 {
 		return r, bad
 	}
-	r.DeleteMode = mode
+	r.DeleteMode, r.ChangeMode = mode, change
 	return r, nil
 }
 
@@ -101,10 +114,19 @@ func finishIDs() []string {
 	return out
 }
 
+// Do performs one action on a to-do with no notifications sent (the
+// demo company's setup); the server's is Module.Do.
+func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Request) (*entity.Record, error) {
+	return (&Module{h: hooks{e: e, att: attendees{e.DB}}}).Do(ctx, sc, id, req)
+}
+
 // Do performs one action on a to-do and returns it after (as it was, for
 // act_delete). An action possibleActions leaves out is ErrForbidden; a
-// to-do that needs a result is not finished without one (422).
-func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Request) (*entity.Record, error) {
+// to-do that needs a result is not finished without one (422). Answers
+// are told to the organiser, a cancellation to the invitees.
+func (m *Module) Do(ctx context.Context, sc entity.Scope, id int64, req Request) (*entity.Record, error) {
+	e, h := m.h.e, m.h
+	h.m = m
 	var out *entity.Record
 	err := e.DB.WithTx(ctx, func(ctx context.Context) error {
 		rec, err := e.Get(ctx, sc, "Todo", id)
@@ -113,10 +135,9 @@ func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Re
 		}
 		if req.Action == "act_delete" {
 			out = rec
-			return hooks{e: e, att: attendees{e.DB}}.deleteInSeries(ctx, sc, id, req.DeleteMode)
+			return h.deleteInSeries(ctx, sc, id, req.DeleteMode)
 		}
-		att := attendees{e.DB}
-		answers, err := att.answersOf(ctx, sc, []int64{id})
+		answers, err := h.att.answersOf(ctx, sc, []int64{id})
 		if err != nil {
 			return err
 		}
@@ -124,12 +145,7 @@ func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Re
 			return entity.ErrForbidden
 		}
 		if status := inviteAnswer[req.Action]; status != "" {
-			// A refusal takes the to-do out of the invitee's busy days.
-			err := hooks{e: e, att: att}.counted(ctx, sc.Account, id, func() error {
-				_, err := att.answer(ctx, sc.Account, id, sc.Actor, status)
-				return err
-			})
-			if err != nil {
+			if err := h.answerAll(ctx, sc, rec, status, req.ChangeMode == "changeSequent"); err != nil {
 				return err
 			}
 			out, err = e.Get(ctx, sc, "Todo", id)
@@ -141,15 +157,28 @@ func Do(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64, req Re
 			if in, err = finish(ctx, e, sc, rec, req); err != nil {
 				return err
 			}
+		case "act_cancel":
+			in = closing(e, Statuses[3]) // fail: it did not take place
 		case "act_renew":
 			in["status"], in["timeFinished"] = statusJSON(Statuses[0]), json.RawMessage("null")
 		case "act_take":
 			in["responsible"] = linkJSON(sc.Actor)
 		}
-		out, err = e.Update(ctx, sc, "Todo", id, in)
-		return err
+		if out, err = e.Update(ctx, sc, "Todo", id, in); err != nil {
+			return err
+		}
+		if req.Action == "act_cancel" {
+			return h.tellCancelled(ctx, sc, out)
+		}
+		return nil
 	})
 	return out, err
+}
+
+// closing is the change that closes a to-do with a status now.
+func closing(e *entity.Engine, st Status) entity.Input {
+	now, _ := json.Marshal(value.DateTime{}.Encode(e.Now().UnixMilli(), value.Options{}))
+	return entity.Input{"status": statusJSON(st), "timeFinished": now}
 }
 
 // finish is act_finish's change: the status, the time, and the result
@@ -159,8 +188,7 @@ func finish(ctx context.Context, e *entity.Engine, sc entity.Scope, rec *entity.
 	if need != 0 && req.ResultText == "" && len(req.Attaches) == 0 {
 		return nil, entity.Invalidf("resultText", entity.CodeRequired, "")
 	}
-	now, _ := json.Marshal(value.DateTime{}.Encode(e.Now().UnixMilli(), value.Options{}))
-	in := entity.Input{"status": statusJSON(req.Status), "timeFinished": now}
+	in := closing(e, req.Status)
 	if req.ResultText == "" && len(req.Attaches) == 0 {
 		return in, nil
 	}

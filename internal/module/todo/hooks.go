@@ -81,6 +81,13 @@ func (h hooks) afterSave(ctx context.Context, c *entity.Change, rec *entity.Reco
 			return err
 		}
 	}
+	if resp := rec.Links["responsible"]; respChanged && !c.New && resp.Type == "Employee" && resp != c.Scope.Actor {
+		// Given to someone: they hear of it (act_give is this write).
+		n := &subscribe.Notification{Recipient: resp, Type: "todo_given", Subject: rec.Link(), Sender: c.Scope.Actor, Content: str(rec.Values["name"])}
+		if err := h.m.notify(ctx, c.Scope.Account, n); err != nil {
+			return err
+		}
+	}
 	if !c.New && !whenChanged && !respChanged && !invited {
 		return nil
 	}

@@ -73,7 +73,7 @@ func (a *HTTP) doAction(ctx context.Context, r *api.Request) api.Response {
 	if err != nil {
 		return r.Fail(err)
 	}
-	rec, err := Do(ctx, a.Engine, r.Scope(), r.IDs[0], req)
+	rec, err := a.Todos.Do(ctx, r.Scope(), r.IDs[0], req)
 	if err != nil {
 		return r.Fail(err)
 	}

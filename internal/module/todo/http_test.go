@@ -20,7 +20,7 @@ func TestTodoDoAction(t *testing.T) {
 		body := func(s string) apitest.Req { return apitest.Req{Body: s, ContentType: "application/json"} }
 		h.Run(t, []apitest.Scenario{
 			{Name: "open: finish and take", Method: "GET", Path: path, Status: 200,
-				Contains: []string{`"possibleActions":["act_read","act_edit","act_delete","act_finish","act_take"]`}},
+				Contains: []string{`"possibleActions":["act_read","act_edit","act_delete","act_finish","act_cancel","act_take"]`}},
 			{Name: "a result is needed", Method: "POST", Path: act, Status: 422, Req: body(`{"contentType":"TodoFinishActionRequest"}`),
 				Contains: []string{`"field":"resultText"`}},
 			{Name: "not a finishing status", Method: "POST", Path: act, Status: 422,

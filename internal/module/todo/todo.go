@@ -63,6 +63,8 @@ func Register(e *entity.Engine, p *rights.Policy) *Module {
 	m.h = h
 	e.Hook("Todo", entity.Hooks{BeforeSave: h.beforeSave, AfterSave: h.afterSave, BeforeDelete: h.beforeDelete})
 	e.Compute("Todo", h.computer())
+	e.Compute("Todo", entity.Computer{Fields: []string{"rights"}, Fill: h.fillRights})
+	e.Compute("Todo", entity.Computer{Fields: []string{"schedule"}, Fill: h.fillSchedule})
 	if p.More == nil {
 		p.More = map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string{}
 	}
@@ -102,8 +104,9 @@ var inviteAnswer = map[string]string{"act_accept_invite": Accepted, "act_reject_
 // possible is what the scope may do to a to-do now: an invitee (answer
 // is their status, "" for someone not invited) accepts or rejects, and
 // may change their mind; who may edit it (its creator and responsible,
-// by the rights table) finishes an open one, renews a finished one, and
-// takes an open one given to someone else.
+// by the rights table) finishes or cancels an open one, renews a
+// finished one, takes an open one given to someone else, and, being its
+// responsible, gives it to someone (by writing responsible).
 func possible(ctx context.Context, e *entity.Engine, sc entity.Scope, rec *entity.Record, answer string) []string {
 	var acts []string
 	if answer != "" && !finished(rec) {
@@ -120,9 +123,12 @@ func possible(ctx context.Context, e *entity.Engine, sc entity.Scope, rec *entit
 	if finished(rec) {
 		return append(acts, "act_renew")
 	}
-	acts = append(acts, "act_finish")
+	acts = append(acts, "act_finish", "act_cancel")
 	if sc.Actor.Type == "Employee" && rec.Links["responsible"] != sc.Actor {
 		acts = append(acts, "act_take")
+	}
+	if rec.Links["responsible"] == sc.Actor {
+		acts = append(acts, "act_give")
 	}
 	return acts
 }
