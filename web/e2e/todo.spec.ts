@@ -1,7 +1,8 @@
 // The calendar against the real server: the administrator plans a
 // meeting with the demo user by dragging over the week view, the demo
 // user accepts the invitation from the calendar, and both calendars
-// show the meeting with the answer.
+// show the meeting with the answer; on its card the administrator adds
+// a reminder and makes it repeat.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, signIn } from './helpers';
 
@@ -70,8 +71,21 @@ test('a meeting planned by dragging is accepted by the invitee and shown on both
   await expect(page.getByTestId('todo-card-page')).toContainText(name);
   await expect(page.getByTestId('todo-card-page')).toContainText('Встреча');
   await expect(page.getByTestId('todo-peek-participants')).toContainText('Принял');
+
+  // A reminder and a repetition, from the card: three days running.
+  const card = page.getByTestId('todo-card-page');
+  await card.getByTestId('todo-reminder-add').click();
+  await page.getByRole('option', { name: 'За 15 минут' }).click();
+  await expect(card.getByTestId('todo-reminders')).toContainText('За 15 минут');
+  await card.getByTestId('todo-repeat-edit').click();
+  await card.getByTestId('todo-repeat-interval').click();
+  await page.getByRole('option', { name: 'дней' }).click();
+  await card.getByText('Число раз').click();
+  await card.getByTestId('todo-repeat-count').fill('3');
+  await card.getByTestId('todo-repeat-save').click();
+  await expect(card.getByTestId('todo-repeat-text')).toHaveText('Каждый день, 3 раза');
   await page.getByRole('link', { name: 'Календарь' }).click();
-  await expect(event(page)).toBeVisible();
+  await expect(event(page)).toHaveCount(3);
 
   // The team's month: the user and the colleague, a to-do on the 2nd each.
   await page.goto(`/time/month?day=${DAY}`);

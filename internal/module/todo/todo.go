@@ -30,7 +30,7 @@ var Statuses = []Status{
 	{"scheduled", [2]string{"Запланировано", "Scheduled"}, "scheduled"},
 	{"finished", [2]string{"Завершено", "Finished"}, "finished"},
 	{"success", [2]string{"Успешно", "Successful"}, "success"},
-	{"fail", [2]string{"Неуспешно", "Failed"}, "fail"},
+	{"fail", [2]string{"Не состоялось", "Did not take place"}, "fail"},
 	{"finish_without_result", [2]string{"Завершено без результата", "Finished without result"}, "finish_without_result"},
 }
 

@@ -98,10 +98,16 @@ export function NotificationBell() {
   );
 }
 
-/** headline says what a notification tells of: a comment, a to-do's invitation or reminder. */
+// The to-do notifications and the headline key of each (internal/module/todo).
+const todoHeadlines: Record<string, string> = {
+  todo_invite: 'todoInvite', todo_reminder: 'todoReminder', todo_accepted: 'todoAccepted',
+  todo_rejected: 'todoRejected', todo_cancelled: 'todoCancelled', todo_given: 'todoGiven',
+};
+
+/** headline says what a notification tells of: a comment, or a to-do's invitation, answer, reminder, cancelling or hand-over. */
 function headline(type: string, sender: string, t: TFunction): string {
-  if (type === 'todo_invite') return t('menu.notifications.todoInvite', { sender });
-  if (type === 'todo_reminder') return t('menu.notifications.todoReminder');
+  const key = todoHeadlines[type];
+  if (key) return t(`menu.notifications.${key}`, { sender });
   return t('menu.notifications.comment', { sender });
 }
 

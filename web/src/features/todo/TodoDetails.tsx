@@ -1,17 +1,18 @@
 // A to-do's details, shared by the calendar's peek and the card page:
 // when and where, the responsible, the invitees with their answers, who
 // is busy at that time, and the user's own answer when invited.
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../data/api';
 import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
-import { answerInvite } from './todoApi';
+import RemindersEditor from './RemindersEditor';
+import RepeatEditor from './RepeatEditor';
+import TodoActions from './TodoActions';
+import { fetchTodo } from './todoApi';
 import { formatSpan } from './format';
 import { spanOf } from './when';
 
-const FIELDS = ['name', 'when', 'category', 'place', 'responsible', 'participants', 'possibleActions', 'busyParticipants', 'description'];
 const statusColor: Record<string, string> = { accepted: 'green', rejected: 'red', requested: 'gray' };
 
 interface Participant {
@@ -25,42 +26,25 @@ export function useTodo(id: string) {
   const [todo, setTodo] = useState<Entity | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<Entity>(`todo/${id}`, { fields: FIELDS }, { batch: false }).then(
-      (r) => setTodo(r.data),
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-    );
+    fetchTodo(id).then(setTodo, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [id]);
   return { todo, setTodo, error };
 }
 
 export default function TodoDetails({ todo, onChanged }: { todo: Entity; onChanged(t: Entity): void }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const answer = (accept: boolean) => {
-    setBusy(true);
-    answerInvite(String(todo.id), accept).then(
-      (r) => {
-        setBusy(false);
-        onChanged({ ...todo, ...r });
-      },
-      (e: unknown) => {
-        setBusy(false);
-        setError(e instanceof Error ? e.message : String(e));
-      },
-    );
-  };
-  const acts = (todo.possibleActions as string[] | undefined) ?? [];
   const span = spanOf(todo);
   const people = (todo.participants as Participant[] | undefined) ?? [];
   const busyPeople = (todo.busyParticipants as Link[] | undefined) ?? [];
   const place = todo.place as Link | null | undefined;
   const category = todo.category as { name?: string; color?: string } | null | undefined;
+  const status = (todo.status as { masterType?: string } | null | undefined)?.masterType;
   return (
     <Stack gap="sm">
       <Group gap="xs">
         {span && <Text size="sm">{formatSpan(span, i18n.language)}</Text>}
         {category?.name && <Badge variant="light" color={category.color}>{category.name}</Badge>}
+        {status && status !== 'scheduled' && <Badge variant="outline" data-testid="todo-status">{t(`todo.status.${status}`)}</Badge>}
       </Group>
       {place && (
         <Text size="sm">
@@ -97,15 +81,9 @@ export default function TodoDetails({ todo, onChanged }: { todo: Entity; onChang
           ))}
         </Alert>
       )}
-      {error && <Alert color="red">{error}</Alert>}
-      <Group justify="flex-end" gap="xs">
-        {acts.includes('act_reject_invite') && (
-          <Button variant="default" loading={busy} onClick={() => answer(false)} data-testid="todo-reject">{t('todo.invite.reject')}</Button>
-        )}
-        {acts.includes('act_accept_invite') && (
-          <Button loading={busy} onClick={() => answer(true)} data-testid="todo-accept">{t('todo.invite.accept')}</Button>
-        )}
-      </Group>
+      <RemindersEditor todo={todo} onChanged={onChanged} />
+      <RepeatEditor todo={todo} onChanged={onChanged} />
+      <TodoActions todo={todo} onChanged={onChanged} />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { LinksEditor } from '../../fields/links';
 import { useSession } from '../../app/session';
 import CalendarSync from './CalendarSync';
 import CalendarView from './CalendarView';
+import DefaultReminder from './DefaultReminder';
 import TeamGrid from './TeamGrid';
 import TodoCardPage from './TodoCardPage';
 
@@ -64,9 +65,12 @@ export function TimeRoute() {
         <Text fw={600} data-testid="calendar-range">{type === 'day' ? fmt.format(start) : fmt.formatRange(start, last)}</Text>
         <Button variant="subtle" ml="auto" onClick={() => setSyncing(true)} data-testid="calendar-sync">{t('todo.sync.open')}</Button>
       </Group>
-      <Box maw={520} data-testid="calendar-colleagues">
-        <LinksEditor field={colleaguesField} label={t('todo.calendar.colleagues')} value={colleagues} onChange={(v) => setColleagues(v ?? [])} />
-      </Box>
+      <Group align="end" gap="md">
+        <Box maw={520} style={{ flex: 1 }} data-testid="calendar-colleagues">
+          <LinksEditor field={colleaguesField} label={t('todo.calendar.colleagues')} value={colleagues} onChange={(v) => setColleagues(v ?? [])} />
+        </Box>
+        <DefaultReminder />
+      </Group>
       {colleagues.length > 0 && (
         <Switch checked={team} onChange={(e) => setTeam(e.currentTarget.checked)} label={t('todo.team.show')} data-testid="team-switch" />
       )}

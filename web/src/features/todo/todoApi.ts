@@ -6,6 +6,7 @@ import { api } from '../../data/api';
 import { ingest } from '../../data/entities';
 import { reloadLists } from '../../data/lists';
 import type { Entity, Link } from '../../data/types';
+import { scheduleBody, type Repeat } from './repeat';
 import { whenOf, type Span } from './when';
 
 export const CALENDAR_FIELDS = ['name', 'when', 'category', 'status', 'responsible', 'participants', 'place', 'possibleActions'];
@@ -53,10 +54,33 @@ export async function createTodo(d: TodoDraft, me: Link): Promise<Entity> {
   return settle((await api.post<Entity>('todo', body)).data);
 }
 
-/** answerInvite accepts or rejects the user's invitation. */
-export async function answerInvite(id: string, accept: boolean): Promise<Entity> {
-  const contentType = accept ? 'TodoAcceptInvitationActionRequest' : 'TodoRejectInvitationActionRequest';
-  return settle((await api.post<Entity>(`todo/${id}/doAction`, { contentType })).data);
+/** TODO_FIELDS are what a to-do's card and peek show. */
+export const TODO_FIELDS = ['name', 'when', 'category', 'status', 'place', 'responsible', 'participants', 'possibleActions',
+  'busyParticipants', 'description', 'schedule', 'reminders'];
+
+/** fetchTodo reads a to-do with what its card shows. */
+export async function fetchTodo(id: string): Promise<Entity> {
+  return (await api.get<Entity>(`todo/${id}`, { fields: TODO_FIELDS }, { batch: false })).data;
+}
+
+/** todoAction performs a doAction request, then reads the to-do again for its card. */
+export async function todoAction(id: string, contentType: string, body: Record<string, unknown> = {}): Promise<Entity> {
+  await settle((await api.post<Entity>(`todo/${id}/doAction`, { contentType, ...body })).data);
+  return fetchTodo(id);
+}
+
+/** giveTodo makes a colleague the to-do's responsible (act_give). */
+export async function giveTodo(id: string, to: Link): Promise<Entity> {
+  await settle((await api.post<Entity>(`todo/${id}`, { contentType: 'Todo', responsible: to })).data);
+  return fetchTodo(id);
+}
+
+/** setRepeat makes the to-do's series repeat by a rule, or stops it (null). */
+export async function setRepeat(id: string, r: Repeat | null): Promise<Entity> {
+  if (r) await api.post(`todo/${id}/schedule/changeTemplate`, scheduleBody(r));
+  else await api.delete(`todo/${id}/schedule`);
+  reloadLists('Todo');
+  return fetchTodo(id);
 }
 
 export interface Category {
