@@ -2,6 +2,7 @@ package todo
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 
 	"github.com/artel/artel/internal/entity"
@@ -44,6 +45,11 @@ func (h hooks) laterInSeries(ctx context.Context, account, id int64) ([]int64, e
 	if err != nil {
 		return nil, err
 	}
+	return scanIDs(rows)
+}
+
+// scanIDs reads a column of ids.
+func scanIDs(rows *sql.Rows) ([]int64, error) {
 	defer rows.Close()
 	var out []int64
 	for rows.Next() {

@@ -41,6 +41,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("POST /todo/{id}/schedule/"+mode, a.setSchedule)
 	}
 	rt.Handle("DELETE /todo/{id}/schedule", a.stopSchedule)
+	for _, mode := range []string{"changeCurrent", "changeSequent", "changeTemplate"} {
+		rt.Handle("POST /todo/{id}/"+mode, a.editInSeries(mode))
+	}
 	rt.Describe("GET /todo/busyPeople", [2]string{"Кто из людей занят в период (from, to, subjects): только факт занятости, без дел",
 		"Who of the people is busy in a period (from, to, subjects): the fact only, not the to-dos"})
 	rt.Describe("GET /time", [2]string{"Дела людей (по умолчанию — свои) за период: from, to (DateTime, не больше 45 дней), subjects",
@@ -178,6 +181,23 @@ func (a *HTTP) setSchedule(ctx context.Context, r *api.Request) api.Response {
 		return r.Fail(err)
 	}
 	return r.One(ctx, rec, entity.Selection{Full: true})
+}
+
+// editInSeries serves POST /todo/{id}/{changeMode} with a Todo: the
+// change made to this to-do only, to it and the later ones of its
+// series, or to the whole series (Module.EditInSeries).
+func (a *HTTP) editInSeries(mode string) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		in, res := r.Input()
+		if res != nil {
+			return *res
+		}
+		rec, err := a.Todos.EditInSeries(ctx, r.Scope(), r.IDs[0], mode, in)
+		if err != nil {
+			return r.Fail(err)
+		}
+		return r.One(ctx, rec, entity.Selection{Full: true})
+	}
 }
 
 // stopSchedule serves DELETE /todo/{id}/schedule.

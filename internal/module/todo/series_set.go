@@ -133,16 +133,10 @@ func (h hooks) dropFrom(ctx context.Context, account, sid, since, keep int64) er
 	if err != nil {
 		return err
 	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
+	ids, err := scanIDs(rows)
+	if err != nil {
+		return err
 	}
-	rows.Close()
 	sys := entity.Scope{Account: account, System: true}
 	for _, id := range ids {
 		if err := h.e.Delete(ctx, sys, "Todo", id); err != nil && err != entity.ErrNotFound {
