@@ -124,6 +124,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		// Repeating to-dos are made ahead for weeks; every ten minutes
 		// keeps that horizon.
 		api.Ticker{Name: todo.JobSeries, Every: 10 * time.Minute, Run: todos.ExtendSeries},
+		// A changed account time zone has the busy days counted anew.
+		api.Ticker{Name: todo.JobZones, Every: 30 * time.Second, Run: todos.RecountZones},
 		// Dismissals run where they were asked for; one whose node
 		// stopped mid-way is picked up here by one node.
 		api.Ticker{Name: staff.JobResume, Every: time.Minute, Run: fireJobs.Resume})

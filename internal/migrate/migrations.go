@@ -371,4 +371,10 @@ var migrations = []Migration{
 				UNIQUE (account_id, day))`,
 		}
 	}, nil},
+	{23, "the time zone each account's busy days are counted in", func(d store.Dialect) []string {
+		// internal/module/todo's zone job counts an account's busy days
+		// anew when its time zone setting differs from the one recorded
+		// here; an account with none recorded is counted once.
+		return []string{`CREATE TABLE todo_day_zones (account_id BIGINT PRIMARY KEY, zone TEXT NOT NULL)`}
+	}, nil},
 }

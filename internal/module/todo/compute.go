@@ -52,7 +52,11 @@ func (h hooks) fill(ctx context.Context, sc entity.Scope, recs []*entity.Record,
 			return err
 		}
 		put(rec, want, "busyParticipants", busy)
-		put(rec, want, "coincidentTodos", others)
+		links := make([]any, len(others))
+		for i, id := range others {
+			links[i] = value.EncodeLink(value.Link{Type: "Todo", ID: id})
+		}
+		put(rec, want, "coincidentTodos", links)
 	}
 	return nil
 }
@@ -70,10 +74,10 @@ func put(rec *entity.Record, want map[string]bool, field string, list []any) {
 // clashes finds, for a to-do with a time, its people (responsible and
 // invitees who did not refuse) with another to-do at an overlapping
 // time, and those other to-dos the reader may see.
-func (h hooks) clashes(ctx context.Context, sc entity.Scope, rec *entity.Record, ps []Participant) ([]any, []any, error) {
+func (h hooks) clashes(ctx context.Context, sc entity.Scope, rec *entity.Record, ps []Participant) ([]any, []int64, error) {
 	span, ok := value.SpanOf(rec.Values["when"])
 	if !ok {
-		return []any{}, []any{}, nil
+		return []any{}, nil, nil
 	}
 	var people []value.Link
 	if l, ok := rec.Links["responsible"]; ok {
@@ -88,7 +92,7 @@ func (h hooks) clashes(ctx context.Context, sc entity.Scope, rec *entity.Record,
 	if err != nil {
 		return nil, nil, err
 	}
-	busy, others := []any{}, []any{}
+	busy, others := []any{}, []int64{}
 	var seenP []value.Link
 	var otherIDs []int64
 	for _, b := range rows {
@@ -109,7 +113,7 @@ func (h hooks) clashes(ctx context.Context, sc entity.Scope, rec *entity.Record,
 			return nil, nil, err
 		}
 		for _, r := range seen {
-			others = append(others, value.EncodeLink(value.Link{Type: "Todo", ID: r.ID}))
+			others = append(others, r.ID)
 		}
 	}
 	return busy, others, nil

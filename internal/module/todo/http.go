@@ -37,6 +37,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"People's busy days (from, to, subjects): how many to-dos and minutes, not the to-dos"})
 	rt.Handle("GET /todo/search", a.search)
 	rt.Handle("GET /todo/{id}/deals", a.relatedDeals)
+	rt.Handle("GET /todo/{id}/coincidentTodos", a.coincident)
 	for _, mode := range []string{"changeCurrent", "changeSequent", "changeTemplate"} {
 		rt.Handle("POST /todo/{id}/schedule/"+mode, a.setSchedule)
 	}

@@ -76,3 +76,34 @@ func dayStart(s value.Span, loc *time.Location) time.Time {
 	y, m, d := time.UnixMilli(s.Start).In(loc).Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, loc)
 }
+
+// coincident serves GET /todo/{id}/coincidentTodos: the other to-dos the
+// reader sees at the same time as this one, of its responsible or of an
+// invitee who did not refuse, as a list page.
+func (a *HTTP) coincident(ctx context.Context, r *api.Request) api.Response {
+	h := a.Todos.h
+	rec, err := a.Engine.Get(ctx, r.Scope(), "Todo", r.IDs[0])
+	if err != nil {
+		return r.Fail(err)
+	}
+	ps, err := h.att.participants(ctx, r.Scope().Account, []int64{rec.ID})
+	if err != nil {
+		return r.Fail(err)
+	}
+	_, others, err := h.clashes(ctx, r.Scope(), rec, ps[rec.ID])
+	if err != nil {
+		return r.Fail(err)
+	}
+	lq, err := r.ListQuery("Todo")
+	if err != nil {
+		return r.Fail(err)
+	}
+	ids := []any{int64(0)} // none: IN () is not SQL
+	marks := "?"
+	for _, id := range others {
+		ids = append(ids, id)
+		marks += ", ?"
+	}
+	lq.Where = append(lq.Where, entity.Condition{SQL: a.Engine.Cat.Type("Todo").Table + `.id IN (` + marks + `)`, Args: ids})
+	return r.Page(ctx, "Todo", lq)
+}

@@ -1,10 +1,13 @@
 package todo_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
+	"github.com/artel/artel/internal/app"
+	"github.com/artel/artel/internal/module/todo"
 )
 
 // at is an IntervalTime body part from one instant to another (null: none).
@@ -112,13 +115,22 @@ func TestTodoBusy(t *testing.T) {
 					`"subject":{"contentType":"Employee","id":"` + ninaID + `"}`}, NotContains: []string{"Звонок"}},
 			{Name: "the account's zone east of UTC", Method: "POST", Path: "/api/v3/systemSetting", Status: 200,
 				Req: js("", `{"scope":"","id":"timeZone","value":"Pacific/Kiritimati"}`)},
-			{Name: "a to-do written since counts in it", Method: "POST", Path: "/api/v3/todo/" + later, Status: 200,
-				Req: js(oleg, `{"when":`+at("2026-11-26T10:30:00+00:00", "")+`}`)},
+		})
+		// The zone job counts the account's days anew, in the new zone.
+		ctx := context.Background()
+		runner, err := app.Jobs(ctx, h.Srv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runner.Run(ctx, todo.JobZones); err != nil {
+			t.Fatal(err)
+		}
+		h.Run(t, []apitest.Scenario{
 			{Name: "the grid counts the account's days", Method: "GET", Status: 200, Req: apitest.Req{Token: oleg},
 				Path: "/api/v3/todo/busyGrid?from=2026-11-22T10:00:00Z&to=2026-11-29T10:00:00Z&subjects=[" + emp(ninaID) + "]",
-				// At +14 h all three start on the 27th; the 26th is what was
-				// counted in UTC before (cells are recounted as to-dos are written).
-				Contains: []string{`"count":3,"date":{"contentType":"DateOnly","day":27,"month":10,"year":2026},"minutes":105`}},
+				// At +14 h all three start on the 27th, none on the 26th.
+				Contains:    []string{`"count":3,"date":{"contentType":"DateOnly","day":27,"month":10,"year":2026},"minutes":105`},
+				NotContains: []string{`"day":26`}},
 			{Name: "a refusal leaves the busy days", Method: "POST", Path: "/api/v3/todo/" + later + "/doAction", Status: 200,
 				Req: js(nina, `{"contentType":"TodoRejectInvitationActionRequest"}`)},
 			{Name: "gone from the grid", Method: "GET", Status: 200, Req: apitest.Req{Token: oleg},
