@@ -67,6 +67,9 @@ describe('periods', () => {
     const wed = new Date(2026, 0, 7);
     expect(periodRange('month', wed).map((d) => d.getDate())).toEqual([1, 1]);
     expect(periodRange('week', wed).map((d) => d.toDateString())).toEqual([new Date(2026, 0, 5).toDateString(), new Date(2026, 0, 12).toDateString()]);
+    // An account whose weeks start on Sunday (weekStart 7).
+    expect(periodRange('week', wed, 0).map((d) => d.toDateString())).toEqual([new Date(2026, 0, 4).toDateString(), new Date(2026, 0, 11).toDateString()]);
+    expect(periodRange('week', new Date(2026, 0, 4), 0)[0].toDateString()).toBe(new Date(2026, 0, 4).toDateString());
     expect(periodRange('week', new Date(2026, 0, 11))[0].getDate()).toBe(5);
     expect(periodRange('day', wed)[1].getDate()).toBe(8);
   });

@@ -74,15 +74,15 @@ export function todoRedirect(type: string | undefined, filterId: string | undefi
   return `/todo/${isTodoType(type) ? type : DEFAULT_TODO_TYPE}/${filterId || DEFAULT_TODO_FILTER}`;
 }
 
-/** periodRange is [start, end) of the month, week (Monday first) or day holding day. */
-export function periodRange(type: TimeType, day: Date): [Date, Date] {
+/** periodRange is [start, end) of the month, week (from firstDay: 0 Sunday … 6 Saturday, Monday by default) or day holding day. */
+export function periodRange(type: TimeType, day: Date, firstDay = 1): [Date, Date] {
   const y = day.getFullYear();
   const m = day.getMonth();
   const d = day.getDate();
   if (type === 'month') return [new Date(y, m, 1), new Date(y, m + 1, 1)];
   if (type === 'day') return [new Date(y, m, d), new Date(y, m, d + 1)];
-  const monday = d - ((day.getDay() + 6) % 7);
-  return [new Date(y, m, monday), new Date(y, m, monday + 7)];
+  const first = d - ((day.getDay() - firstDay + 7) % 7);
+  return [new Date(y, m, first), new Date(y, m, first + 7)];
 }
 
 /** todoFilter: myItems are the user's own to-dos. */

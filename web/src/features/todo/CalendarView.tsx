@@ -18,7 +18,7 @@ import type { Entity, Link } from '../../data/types';
 import { categories, moveTodo, periodTodos, type Category } from './todoApi';
 import { spanOf, type Span } from './when';
 import QuickCreate from './QuickCreate';
-import { DEFAULT_SETTINGS, loadCalendarSettings, type CalendarSettings } from './settings';
+import type { CalendarSettings } from './settings';
 import TodoPeek from './TodoPeek';
 
 const views: Record<TimeType, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay' };
@@ -43,7 +43,7 @@ export function eventOf(todo: Entity, colors: Record<string, string>, me: string
   };
 }
 
-export default function CalendarView({ type, day, colleagues }: { type: TimeType; day: Date; colleagues: Link[] }) {
+export default function CalendarView({ type, day, colleagues, settings }: { type: TimeType; day: Date; colleagues: Link[]; settings: CalendarSettings }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const me = String(session.currentUser.id);
@@ -57,10 +57,8 @@ export default function CalendarView({ type, day, colleagues }: { type: TimeType
   const [range, setRange] = useState<[Date, Date] | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
-  const [settings, setSettings] = useState<CalendarSettings>(DEFAULT_SETTINGS);
   useEffect(() => {
     void categories().then(setCats, () => setCats([]));
-    void loadCalendarSettings().then(setSettings, () => setSettings(DEFAULT_SETTINGS));
   }, []);
   useEffect(() => {
     if (!range) return;

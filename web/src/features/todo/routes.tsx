@@ -15,6 +15,7 @@ import { useSession } from '../../app/session';
 import CalendarSync from './CalendarSync';
 import CalendarView from './CalendarView';
 import DefaultReminder from './DefaultReminder';
+import { DEFAULT_SETTINGS, loadCalendarSettings, type CalendarSettings } from './settings';
 import TeamGrid from './TeamGrid';
 import TodoCardPage from './TodoCardPage';
 
@@ -47,7 +48,12 @@ export function TimeRoute() {
   }, [valid, type]);
   const dayParam = params.get('day');
   const day = useMemo(() => parseDay(dayParam) ?? new Date(), [dayParam]);
-  const [start, end] = useMemo(() => (valid ? periodRange(type, day) : [day, day]), [valid, type, day]);
+  // The account's week start and working hours (settings.ts).
+  const [settings, setSettings] = useState<CalendarSettings>(DEFAULT_SETTINGS);
+  useEffect(() => {
+    void loadCalendarSettings().then(setSettings, () => setSettings(DEFAULT_SETTINGS));
+  }, []);
+  const [start, end] = useMemo(() => (valid ? periodRange(type, day, settings.firstDay) : [day, day]), [valid, type, day, settings.firstDay]);
   if (!valid) return <Navigate to={timeRedirect(storedPeriod(localStorage), filterId)} replace />;
 
   const last = new Date(end.getFullYear(), end.getMonth(), end.getDate() - 1);
@@ -77,7 +83,7 @@ export function TimeRoute() {
       {team && colleagues.length > 0 ? (
         <TeamGrid people={teamPeople} from={start} to={end} />
       ) : (
-        <CalendarView type={type} day={day} colleagues={colleagues} />
+        <CalendarView type={type} day={day} colleagues={colleagues} settings={settings} />
       )}
       {syncing && <CalendarSync onClose={() => setSyncing(false)} />}
     </Stack>
