@@ -30,6 +30,10 @@ func Fail(status int, typ, msg string) Response { return fail(status, typ, msg) 
 // Scope is who calls, in which account.
 func (r *Request) Scope() entity.Scope { return r.c.sc }
 
+// ClientIP is the sender's address, as the connection gives it (a public
+// route's rate limit counts by it).
+func (r *Request) ClientIP() string { return r.c.ip }
+
 // Lang is the answer's language ("ru" or "en").
 func (r *Request) Lang() string { return r.c.lang }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/artel/artel/internal/metrics"
 	"github.com/artel/artel/internal/module/comment"
 	"github.com/artel/artel/internal/module/crm"
+	"github.com/artel/artel/internal/module/crm/leadform"
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/favorite"
@@ -65,6 +66,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	documents.UseFiles(files)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
+	leadform.Register(engine)
 	deals := deal.Register(engine)
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
@@ -105,6 +107,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	rightsSvc.Changed = hub.RightsChanged
 	subscriptions.Scope, subscriptions.Push = rightsSvc.Fill, hub.Send
 	todos.Notify = subscriptions.Send
+	leadForms := &leadform.Module{Engine: engine, Notify: subscriptions.Send}
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
@@ -146,6 +149,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: fireJobs},
 		&search.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files},
+		&leadform.HTTP{Forms: leadForms},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
 		stockHTTP,
 		&doc.HTTP{Engine: engine, Docs: documents, Files: files},

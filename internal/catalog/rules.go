@@ -65,7 +65,9 @@ var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "
 // offer; an invoice's recipient is the account's own legal entity (not
 // modelled yet) and its consignee is the payer unless named
 // (internal/module/finance).
-var optional = set("OfferRow.offer", "Invoice.recipient", "Invoice.consignee")
+var optional = set("OfferRow.offer", "Invoice.recipient", "Invoice.consignee",
+	// A lead form's clients get no client type unless the form names one.
+	"CustomLeadForm.contractorInternalType")
 
 // sortable "Type.field"s the reference does not flag S: the knowledge
 // base's bases and articles are listed in their tree order
@@ -87,9 +89,12 @@ var reverse = map[string]Reverse{
 	"Department.childs":          {"Department", "parent"},
 	"ContractorCompany.contacts": {"ContractorHuman", "company"},
 	// A client's requisites are the payers that name it (docs/crm.md).
-	"ContractorCompany.payers":   {"Payer", "contractor"},
-	"ContractorHuman.payers":     {"Payer", "contractor"},
-	"Program.states":             {"ProgramState", "program"},
+	"ContractorCompany.payers": {"Payer", "contractor"},
+	"ContractorHuman.payers":   {"Payer", "contractor"},
+	"Program.states":           {"ProgramState", "program"},
+	// A lead form's fields are the elements that name it
+	// (internal/module/crm/leadform).
+	"CustomLeadForm.elements":    {"CustomLeadFormElement", "leadForm"},
 	"Comment.answers":            {"Comment", "originalComment"},
 	"Task.entitiesByTemplate":    {"Task", "originalTemplate"},
 	"Task.milestones":            {"Milestone", "task"},

@@ -377,4 +377,18 @@ var migrations = []Migration{
 		// here; an account with none recorded is counted once.
 		return []string{`CREATE TABLE todo_day_zones (account_id BIGINT PRIMARY KEY, zone TEXT NOT NULL)`}
 	}, nil},
+	{27, "lead form posts and captchas", func(d store.Dialect) []string {
+		// Each post of a lead form (internal/module/crm/leadform): what it
+		// made, its UTM parameters and referrer, and a hash of the
+		// sender's address, which the rate limit counts. A captcha is its
+		// digits until answered once (any node may check it).
+		return []string{
+			`CREATE TABLE lead_posts (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, form_id BIGINT NOT NULL, client_type TEXT, client_id BIGINT,
+				deal_id BIGINT, utm TEXT NOT NULL, referrer TEXT NOT NULL, sender TEXT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX lead_posts_form ON lead_posts (account_id, form_id, created_at)`,
+			`CREATE INDEX lead_posts_sender ON lead_posts (account_id, sender, created_at)`,
+			`CREATE TABLE lead_captchas (id TEXT PRIMARY KEY, digits TEXT NOT NULL, created_at BIGINT NOT NULL)`,
+		}
+	}, nil},
 }

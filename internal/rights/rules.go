@@ -109,6 +109,10 @@ var rules = map[string]Rule{
 	"SystemSetting":     {Everyone: true, AdminOnly: true},
 	"IntegrationWidget": {Everyone: true, AdminOnly: true},
 	"Application":       {Everyone: true, AdminOnly: true},
+	// Lead forms are set up by administrators and read by whoever works
+	// with clients (internal/module/crm/leadform).
+	"CustomLeadForm":        {Read: "crm_enter", AdminOnly: true},
+	"CustomLeadFormElement": {Read: "crm_enter", AdminOnly: true},
 }
 
 // defaultRule: every employee sees and changes the rest (filters, tags,
