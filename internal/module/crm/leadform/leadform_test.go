@@ -124,7 +124,7 @@ func TestLeadFormDeal(t *testing.T) {
 		foreign := makeOne(t, h, "/api/v3/programState", map[string]any{"name": "Чужая", "program": apitest.Link("Program", other)})
 		h.Run(t, []apitest.Scenario{
 			{Name: "a state of another process", Method: "POST", Path: "/api/v3/customLeadForm", Status: 422,
-				Req: apitest.Req{Body: map[string]any{"name": "Сделка", "type": "deal", "program": prog, "programState": apitest.Link("ProgramState", foreign)}},
+				Req:      apitest.Req{Body: map[string]any{"name": "Сделка", "type": "deal", "program": prog, "programState": apitest.Link("ProgramState", foreign)}},
 				Contains: []string{`"field":"programState"`}},
 		})
 		form := makeOne(t, h, "/api/v3/customLeadForm", map[string]any{"name": "Расчёт стоимости", "type": "deal", "program": prog,
