@@ -25,6 +25,8 @@ export const TaskListRoute = named(() => import('../../features/task/routes'), '
 export const TaskCardRoute = named(() => import('../../features/task/routes'), 'TaskCardRoute');
 export const TaskAddRoute = named(() => import('../../features/task/routes'), 'TaskAddRoute');
 export const ClientListRoute = named(() => import('../../features/crm/routes'), 'ClientListRoute');
+export const LeadFormListRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormListRoute');
+export const LeadFormRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormRoute');
 export const ClientCardRoute = named(() => import('../../features/crm/routes'), 'ClientCardRoute');
 export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');
 export const DealListRoute = named(() => import('../../features/deal/routes'), 'DealListRoute');
