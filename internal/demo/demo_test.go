@@ -12,6 +12,7 @@ import (
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/demo"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/crm/leadform"
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/finance"
@@ -27,7 +28,7 @@ import (
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
 	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
-	"DocFolder", "Doc", "DocVersion"}
+	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -44,6 +45,8 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	// The knowledge rules make the handbook's creator its owner and keep
 	// its articles' first versions.
 	knowledge.Register(e)
+	// The lead form rules give the demo's forms their page addresses.
+	leadform.Register(e)
 	// The to-do rules keep the demo's meetings' invitees and answers.
 	todo.Register(e, &rights.Policy{})
 	// The stock rules write the demo's consignments and balances.
@@ -102,8 +105,10 @@ func TestFill(t *testing.T) {
 				t.Errorf("%s: %d, want at least %d", typ, got[typ], min)
 			}
 		}
-		if n := got["ContractorHuman"] + got["ContractorCompany"]; n != 200 {
-			t.Errorf("clients: %d, want 200", n)
+		// 200 clients, and three people who left their phone on the
+		// call-back lead form.
+		if n := got["ContractorHuman"] + got["ContractorCompany"]; n != 203 {
+			t.Errorf("clients: %d, want 203", n)
 		}
 		if n := got["Task"] + got["Project"]; n < 500 {
 			t.Errorf("tasks and projects: %d, want at least 500", n)
