@@ -98,15 +98,17 @@ export function NotificationBell() {
   );
 }
 
-// The to-do notifications and the headline key of each (internal/module/todo).
-const todoHeadlines: Record<string, string> = {
+// The notifications other than comments, and the headline key of each:
+// the to-dos' (internal/module/todo) and the lead forms' posts
+// (internal/module/crm/leadform).
+const headlines: Record<string, string> = {
   todo_invite: 'todoInvite', todo_reminder: 'todoReminder', todo_accepted: 'todoAccepted',
-  todo_rejected: 'todoRejected', todo_cancelled: 'todoCancelled', todo_given: 'todoGiven',
+  todo_rejected: 'todoRejected', todo_cancelled: 'todoCancelled', todo_given: 'todoGiven', lead_post: 'leadPost',
 };
 
-/** headline says what a notification tells of: a comment, or a to-do's invitation, answer, reminder, cancelling or hand-over. */
+/** headline says what a notification tells of: a comment, a to-do's invitation, answer, reminder, cancelling or hand-over, or a lead. */
 function headline(type: string, sender: string, t: TFunction): string {
-  const key = todoHeadlines[type];
+  const key = headlines[type];
   if (key) return t(`menu.notifications.${key}`, { sender });
   return t('menu.notifications.comment', { sender });
 }
