@@ -48,11 +48,18 @@ func contactValues(r *entity.Record, typ string) string {
 	return strings.Join(out, "; ")
 }
 
+// Formats an export is written in: CSV (the reference's) or, as
+// Artel's own, XLSX.
+const (
+	FormatCSV  = "csv"
+	FormatXLSX = "xlsx"
+)
+
 // Export writes the clients a list query finds (both types, the list's
-// order) as CSV: UTF-8 with a byte-order mark, so spreadsheet programs
-// read Cyrillic right. fields picks columns (nil: all); an unknown one is
-// refused.
-func Export(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.ListQuery, fields []string, lang string) ([]byte, error) {
+// order) as CSV (UTF-8 with a byte-order mark, so spreadsheet programs
+// read Cyrillic right) or XLSX (one sheet, headings in bold). fields
+// picks columns (nil: all); an unknown one is refused.
+func Export(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.ListQuery, fields []string, lang, format string) ([]byte, error) {
 	cols := exportColumns[:0:0]
 	for _, c := range exportColumns {
 		if fields == nil || slices.Contains(fields, c.Field) {
@@ -68,9 +75,6 @@ func Export(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.Li
 			return nil, entity.Invalidf("fields", entity.CodeBadParam, f)
 		}
 	}
-	var buf bytes.Buffer
-	buf.WriteString("\ufeff")
-	w := csv.NewWriter(&buf)
 	head := make([]string, len(cols))
 	for i, c := range cols {
 		head[i] = c.Ru
@@ -78,7 +82,16 @@ func Export(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.Li
 			head[i] = c.En
 		}
 	}
-	_ = w.Write(head)
+	var w rowWriter
+	if format == FormatXLSX {
+		x, err := newXLSX(head)
+		if err != nil {
+			return nil, err
+		}
+		w = x
+	} else {
+		w = newCSV(head)
+	}
 	lq.Limit, lq.Fields = entity.MaxLimit, nil
 	var after *value.Link
 	for {
@@ -91,7 +104,9 @@ func Export(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.Li
 			for i, c := range cols {
 				row[i] = c.valueFor(rec, lang)
 			}
-			_ = w.Write(row)
+			if err := w.write(row); err != nil {
+				return nil, err
+			}
 		}
 		if !page.HasMoreNext || len(page.Records) == 0 {
 			break
@@ -99,6 +114,31 @@ func Export(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.Li
 		last := page.Records[len(page.Records)-1].Link()
 		after = &last
 	}
-	w.Flush()
-	return buf.Bytes(), w.Error()
+	return w.bytes()
+}
+
+// rowWriter is an export's file as its rows are written.
+type rowWriter interface {
+	write(row []string) error
+	bytes() ([]byte, error)
+}
+
+type csvRows struct {
+	buf bytes.Buffer
+	w   *csv.Writer
+}
+
+func newCSV(head []string) *csvRows {
+	c := &csvRows{}
+	c.buf.WriteString("\ufeff")
+	c.w = csv.NewWriter(&c.buf)
+	_ = c.w.Write(head)
+	return c
+}
+
+func (c *csvRows) write(row []string) error { return c.w.Write(row) }
+
+func (c *csvRows) bytes() ([]byte, error) {
+	c.w.Flush()
+	return c.buf.Bytes(), c.w.Error()
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/artel/artel/internal/apitest"
 )
 
@@ -39,7 +41,17 @@ func TestExport(t *testing.T) {
 		if en := export(`{"filter":{"contentType":"CrmFilter","id":"dropped"}}`, "en"); !strings.HasPrefix(en, "\ufeffId,Kind,Name,Phones,E-mails,Position,Description\n") || !strings.Contains(en, "Person,Удалённый") {
 			t.Errorf("dropped, in English: %q", en)
 		}
+		// The same as XLSX, read back by excelize.
+		book, err := excelize.OpenReader(strings.NewReader(export(`{"filter":{"contentType":"CrmFilter","id":"all"},"query":"8 912 555","fields":["name","phone"],"sortBy":[{"fieldName":"timeCreated"}],"format":"xlsx"}`, "")))
+		if err != nil {
+			t.Fatalf("the XLSX export does not open: %v", err)
+		}
+		rows, err := book.GetRows("Clients")
+		if err != nil || len(rows) != 3 || rows[0][0] != "Название" || rows[1][0] != "ООО «Экспорт, Импорт»" || rows[1][1] != "+7 912 5550001; 8 495 1112233" || rows[2][0] != "Иван" {
+			t.Fatalf("the XLSX export's rows: %q %v", rows, err)
+		}
 		h.Run(t, []apitest.Scenario{
+			{Name: "an unknown format", Method: "GET", Path: "/api/v3/crmFilter/export" + apitest.Q(`{"format":"pdf"}`), Status: 422, Contains: []string{`"field":"format"`}},
 			{Name: "an unknown column", Method: "GET", Path: "/api/v3/crmFilter/export" + apitest.Q(`{"fields":["salary"]}`), Status: 422, Contains: []string{`"field":"fields"`}},
 			{Name: "columns that are not a list", Method: "GET", Path: "/api/v3/crmFilter/export" + apitest.Q(`{"fields":5}`), Status: 422, Contains: []string{`"field":"fields"`}},
 			{Name: "a query that is not text", Method: "GET", Path: "/api/v3/crmFilter/export" + apitest.Q(`{"query":[1]}`), Status: 422, Contains: []string{`"field":"query"`}},

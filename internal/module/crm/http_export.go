@@ -16,8 +16,9 @@ type Uploader interface {
 	Upload(ctx context.Context, sc entity.Scope, name, sentType string, data []byte) (*entity.Record, error)
 }
 
-// export serves GET /crmFilter/export?{"filter", "query", "fields"}: the
-// clients the filter and search find, as a CSV File; the answer is a
+// export serves GET /crmFilter/export?{"filter", "query", "fields",
+// "format"}: the clients the filter and search find, as a CSV File (or
+// XLSX, format "xlsx", Artel's own parameter); the answer is a
 // FilterExport naming it (download it at /file/{id}/download). The file
 // is made at once; a very large list takes as long as reading it.
 func (a *HTTP) export(ctx context.Context, r *api.Request) api.Response {
@@ -29,6 +30,12 @@ func (a *HTTP) export(ctx context.Context, r *api.Request) api.Response {
 	if raw, ok := r.TakeQuery("query"); ok && string(raw) != "null" && json.Unmarshal(raw, &q) != nil {
 		return r.FieldFail("query", value.CodeType, "string")
 	}
+	format := FormatCSV
+	if raw, ok := r.TakeQuery("format"); ok && string(raw) != "null" {
+		if json.Unmarshal(raw, &format) != nil || (format != FormatCSV && format != FormatXLSX) {
+			return r.FieldFail("format", value.CodeEnum, FormatCSV+", "+FormatXLSX)
+		}
+	}
 	lq, err := r.ListQuery(Human)
 	if err != nil {
 		return r.Fail(err)
@@ -36,12 +43,15 @@ func (a *HTTP) export(ctx context.Context, r *api.Request) api.Response {
 	if q != "" {
 		lq.Q = q
 	}
-	data, err := Export(ctx, a.Engine, r.Scope(), lq, fields, r.Lang())
+	data, err := Export(ctx, a.Engine, r.Scope(), lq, fields, r.Lang(), format)
 	if err != nil {
 		return r.Fail(err)
 	}
-	name := "clients-" + time.Now().UTC().Format("2006-01-02") + ".csv"
-	rec, err := a.Files.Upload(ctx, r.Scope(), name, "text/csv", data)
+	name, kind := "clients-"+time.Now().UTC().Format("2006-01-02")+"."+format, "text/csv"
+	if format == FormatXLSX {
+		kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	}
+	rec, err := a.Files.Upload(ctx, r.Scope(), name, kind, data)
 	if err != nil {
 		return r.Fail(err)
 	}

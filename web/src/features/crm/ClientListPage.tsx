@@ -85,14 +85,14 @@ function Row({ item, checked, onCheck }: { item: Entity; checked: boolean; onChe
   );
 }
 
-/** ExportButton: the list as it is filtered and searched, as a CSV file (GET /crmFilter/export), downloaded. */
-function ExportButton({ filter, q }: { filter: { contentType: string; id: string }; q: string }) {
+/** ExportButton: the list as it is filtered and searched, as a CSV or XLSX file (GET /crmFilter/export), downloaded. */
+function ExportButton({ filter, q, format }: { filter: { contentType: string; id: string }; q: string; format: 'csv' | 'xlsx' }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const env = await api.get<{ file?: { id: string } }>('crmFilter/export', { filter, query: q.trim() || undefined }, { batch: false });
+      const env = await api.get<{ file?: { id: string } }>('crmFilter/export', { filter, query: q.trim() || undefined, format }, { batch: false });
       if (env.data?.file) window.location.assign(`/api/v3/file/${env.data.file.id}/download`);
     } catch (err) {
       notifications.show({ color: 'red', title: t('crm.list.exportFailed'), message: errorText(err, t) });
@@ -101,8 +101,9 @@ function ExportButton({ filter, q }: { filter: { contentType: string; id: string
     }
   };
   return (
-    <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()} data-testid="client-export">
-      {t('crm.list.export')}
+    <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={() => void run()}
+      data-testid={format === 'csv' ? 'client-export' : 'client-export-xlsx'}>
+      {t(format === 'csv' ? 'crm.list.export' : 'crm.list.exportXlsx')}
     </Button>
   );
 }
@@ -141,7 +142,8 @@ export default function ClientListPage() {
           )}
         </Group>
         <Group gap="xs">
-          <ExportButton filter={filter} q={q} />
+          <ExportButton filter={filter} q={q} format="csv" />
+          <ExportButton filter={filter} q={q} format="xlsx" />
           <Button component={RouterLink} to="/crm/add" leftSection={<IconPlus size={16} />} data-testid="client-add-person">
             {t('crm.add.person')}
           </Button>
