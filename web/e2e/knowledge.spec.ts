@@ -6,6 +6,9 @@
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, collectErrors, signIn, type User } from './helpers';
 
+// A 1×1 PNG for the article's picture.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 test.use({ viewport: { width: 1400, height: 900 } });
 
 const READER: User = { username: 'reader.e2e@artel.local', password: 'reader e2e password' };
@@ -41,10 +44,19 @@ test('a base, an article with a child, reordered, dropped and restored; a reader
   await page.waitForURL(/\/knowledge\/\d+\/\d+$/);
   const articleId = page.url().split('/').pop()!;
   await page.getByTestId('knowledge-edit').click();
-  await page.getByTestId('knowledge-edit-text').fill('Поездки согласует руководитель.\n\n- билеты\n- гостиница');
+  // Rich text: a paragraph, a list the editor makes of "- ", and an image.
+  await page.getByTestId('knowledge-edit-text').locator('.ProseMirror').click();
+  await page.keyboard.type('Поездки согласует руководитель.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- билеты');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('гостиница');
+  await page.getByTestId('rich-image-input').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('knowledge-edit-text').locator('img')).toHaveCount(1);
   await page.getByTestId('knowledge-save').click();
   await expect(page.getByTestId('knowledge-article-content')).toContainText('Поездки согласует руководитель.');
   await expect(page.getByTestId('knowledge-article-content').locator('li')).toHaveCount(2);
+  await expect(page.getByTestId('knowledge-article-content').locator('img[src^="/api/v3/file/"]')).toHaveCount(1);
 
   await page.getByTestId('knowledge-child-name').fill('Авансовый отчёт');
   await page.getByTestId('knowledge-add-child').click();

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/richtext"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -57,6 +58,7 @@ func ParseContent(raw json.RawMessage) (Content, error) {
 	inner := obj["content"]
 	var s string
 	if json.Unmarshal(inner, &s) == nil {
+		s = richtext.Clean(s) // a text document's HTML, as the editor may write it
 		c.Text = &s
 		return c, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/richtext"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -27,6 +28,9 @@ func (m *Module) stamp(c *entity.Change) {
 	for _, f := range kept {
 		delete(c.Values, f)
 		delete(c.Links, f)
+	}
+	if html, ok := c.Values["content"].(string); ok {
+		c.Values["content"] = richtext.Clean(html) // no scripts in a stored article
 	}
 	if c.New || c.Values["name"] != nil || c.Values["content"] != nil {
 		c.Values["lastUpdated"] = m.e.Now().UnixMilli()

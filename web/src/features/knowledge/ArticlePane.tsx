@@ -2,14 +2,15 @@
 // its name and text, add a child, drop it to the trash, and bring back
 // an earlier version.
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
-import { ArticleText, htmlToText, textToHtml } from './content';
+import RichEditor from '../../fields/richtext/RichEditor';
+import { ArticleText } from './content';
 import { canEdit, knowledgeApi, type Version } from './knowledgeApi';
 
 interface Props {
@@ -22,7 +23,7 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [article, setArticle] = useState<Entity | null>(null);
-  const [editing, setEditing] = useState<{ name: string; text: string } | null>(null);
+  const [editing, setEditing] = useState<{ name: string; html: string } | null>(null);
   const [child, setChild] = useState('');
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [targets, setTargets] = useState<Entity[] | null>(null);
@@ -45,7 +46,7 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
   const editable = canEdit(article) && !article.isDropped;
   const save = () =>
     run(async () => {
-      setArticle(await knowledgeApi.saveArticle(articleId, editing!.name.trim(), textToHtml(editing!.text)));
+      setArticle(await knowledgeApi.saveArticle(articleId, editing!.name.trim(), editing!.html));
       setEditing(null);
       setVersions(null);
       onChanged();
@@ -96,8 +97,8 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
         <Stack gap="sm">
           <TextInput label={t('knowledge.article.name')} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
             data-testid="knowledge-edit-name" />
-          <Textarea label={t('knowledge.article.text')} description={t('knowledge.article.textHint')} autosize minRows={8} value={editing.text}
-            onChange={(e) => setEditing({ ...editing, text: e.currentTarget.value })} data-testid="knowledge-edit-text" />
+          <Text size="sm" fw={500}>{t('knowledge.article.text')}</Text>
+          <RichEditor value={editing.html} onChange={(html) => setEditing((e) => e && { ...e, html })} testId="knowledge-edit-text" />
           <Group>
             <Button onClick={save} disabled={!editing.name.trim()} data-testid="knowledge-save">{t('knowledge.article.save')}</Button>
             <Button variant="default" onClick={() => setEditing(null)}>{t('knowledge.article.cancel')}</Button>
@@ -122,7 +123,7 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
           ) : null}
           <Group gap="xs">
             {editable && (
-              <Button size="xs" onClick={() => setEditing({ name: String(article.name ?? ''), text: htmlToText(String(article.content ?? '')) })}
+              <Button size="xs" onClick={() => setEditing({ name: String(article.name ?? ''), html: String(article.content ?? '') })}
                 data-testid="knowledge-edit">
                 {t('knowledge.article.edit')}
               </Button>
