@@ -27,6 +27,20 @@ async function dropFiles(page: Page, files: { name: string; type: string; base64
   await zone.dispatchEvent('drop', { dataTransfer: dt });
 }
 
+/** text is the rich-text editor's editable area. */
+const text = (p: Page) => p.getByTestId('doc-editor-text').locator('.ProseMirror');
+
+/** write replaces the editor's text with lines typed as a person would ("- " starts a list). */
+async function write(p: Page, lines: string[]) {
+  await text(p).click();
+  await p.keyboard.press('ControlOrMeta+a');
+  await p.keyboard.press('Delete');
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) await p.keyboard.press('Enter');
+    await p.keyboard.type(line);
+  }
+}
+
 test('files dropped, an image previewed, a text written, edited and its first version restored', async ({ page, context, browser }) => {
   await signIn(page);
   const errors = collectErrors(page);
@@ -99,7 +113,7 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await page.getByTestId('doc-new-text').click();
   await page.waitForURL(/\/editor\/\d+\/edit$/);
   const docId = page.url().split('/')[4];
-  await page.getByTestId('doc-editor-text').fill('Решили начать в марте.');
+  await write(page, ['Решили начать в марте.']);
   await page.getByTestId('doc-editor-save').click();
   await expect(page.getByTestId('doc-editor-saved')).toBeVisible();
   await expect(page.getByTestId('doc-editor-revision')).toHaveText('Версия 1');
@@ -109,8 +123,8 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await expect(page.getByTestId('doc-preview')).toContainText('Решили начать в марте.');
   await page.getByTestId('doc-open-editor').click();
   await page.waitForURL(`/editor/${docId}/edit`);
-  await expect(page.getByTestId('doc-editor-text')).toHaveValue('Решили начать в марте.');
-  await page.getByTestId('doc-editor-text').fill('Решили начать в апреле.\n\n- бюджет\n- сроки');
+  await expect(text(page)).toHaveText('Решили начать в марте.');
+  await write(page, ['Решили начать в апреле.', '- бюджет', 'сроки']);
   await page.getByTestId('doc-editor-save').click();
   await expect(page.getByTestId('doc-editor-revision')).toHaveText('Версия 2');
 
@@ -133,14 +147,14 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await page.goto(`/editor/${docId}/edit`);
   const other = await context.newPage();
   await other.goto(`/editor/${docId}/edit`);
-  await other.getByTestId('doc-editor-text').fill('Решили начать в марте. Бюджет утвердили.');
+  await write(other, ['Решили начать в марте. Бюджет утвердили.']);
   await other.getByTestId('doc-editor-save').click();
   await expect(other.getByTestId('doc-editor-revision')).toHaveText('Версия 4');
-  await page.getByTestId('doc-editor-text').fill('Решили начать в марте. Сроки сдвинули.');
+  await write(page, ['Решили начать в марте. Сроки сдвинули.']);
   await page.getByTestId('doc-editor-save').click();
   await expect(page.getByTestId('doc-editor-theirs')).toContainText('Бюджет утвердили.');
-  await expect(page.getByTestId('doc-editor-text')).toHaveValue('Решили начать в марте. Сроки сдвинули.');
-  await page.getByTestId('doc-editor-text').fill('Решили начать в марте. Бюджет утвердили. Сроки сдвинули.');
+  await expect(text(page)).toHaveText('Решили начать в марте. Сроки сдвинули.');
+  await write(page, ['Решили начать в марте. Бюджет утвердили. Сроки сдвинули.']);
   await page.getByTestId('doc-editor-save').click();
   await expect(page.getByTestId('doc-editor-revision')).toHaveText('Версия 5');
   await expect(page.getByTestId('doc-editor-theirs')).toHaveCount(0);

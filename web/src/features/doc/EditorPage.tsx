@@ -1,17 +1,17 @@
 // /editor/{id}/edit and /editor/{id}/view: a text document's text, read
-// or written. Each save is a new version. The text is edited as plain
-// paragraphs (the knowledge base's conversion) until a rich-text editor
-// is added. A save is made from the revision the editor opened; when
+// or written, in the rich-text editor (fields/richtext). Each save is a
+// new version. A save is made from the revision the editor opened; when
 // someone saved meanwhile, the server refuses it, and their text is shown
 // beside the author's (which stays in the editor) to be merged and saved
 // again, so neither is lost.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import type { Entity } from '../../data/types';
-import { ArticleText, htmlToText, textToHtml } from '../knowledge/content';
+import RichEditor from '../../fields/richtext/RichEditor';
+import { ArticleText } from '../knowledge/content';
 import { canEdit, docApi, isConflict, isText } from './docApi';
 
 export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'view' }) {
@@ -31,7 +31,7 @@ export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'v
         ([d, v]) => {
           setDoc(d);
           setVersion(v);
-          setText(htmlToText(String(v?.content ?? '')));
+          setText(String(v?.content ?? ''));
         },
         (err: unknown) => setError(errorText(err, t)),
       );
@@ -44,7 +44,7 @@ export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'v
     try {
       setError('');
       const base = Number((theirs ?? version)?.revision ?? 0);
-      const d = await docApi.saveText(id, textToHtml(text), base);
+      const d = await docApi.saveText(id, text, base);
       setDoc(d);
       setVersion(await docApi.actualVersion(d));
       setTheirs(null);
@@ -65,11 +65,10 @@ export default function EditorPage({ id, mode }: { id: string; mode: 'edit' | 'v
       </Text>
       {editing ? (
         <>
-          <Textarea autosize minRows={12} value={text} onChange={(e) => {
-            setText(e.currentTarget.value);
+          <RichEditor value={text} onChange={(html) => {
+            setText(html);
             setSaved(false);
-          }} data-testid="doc-editor-text" />
-          <Text size="xs" c="dimmed">{t('doc.editor.hint')}</Text>
+          }} testId="doc-editor-text" />
           {theirs && (
             <Paper withBorder p="sm" data-testid="doc-editor-theirs">
               <Text size="sm" fw={500}>{t('doc.editor.theirs', { number: String(theirs.revision ?? '') })}</Text>
