@@ -371,4 +371,15 @@ var migrations = []Migration{
 				UNIQUE (account_id, day))`,
 		}
 	}, nil},
+	{25, "desktop widgets", func(d store.Dialect) []string {
+		// A person's dashboard (/newdashboard): the widgets they placed,
+		// each where they dropped it (internal/module/report).
+		return []string{
+			`CREATE TABLE desktop_widgets (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, user_type TEXT NOT NULL, user_id BIGINT NOT NULL,
+				kind TEXT NOT NULL, report_id BIGINT, chart_type TEXT NOT NULL DEFAULT '',
+				title TEXT NOT NULL DEFAULT '', pos_x INTEGER NOT NULL DEFAULT 0, pos_y INTEGER NOT NULL DEFAULT 0)`,
+			`CREATE INDEX desktop_widgets_user ON desktop_widgets (account_id, user_type, user_id)`,
+		}
+	}, nil},
 }

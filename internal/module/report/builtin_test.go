@@ -9,7 +9,7 @@ import (
 func sum(v any) float64 { m, _ := v.(map[string]any); f, _ := m["valueInMain"].(float64); return f }
 
 type step struct {
-	count, reached float64
+	count, reached  float64
 	sum, reachedSum float64
 	conversion      float64
 }

@@ -73,7 +73,9 @@ func newBooks(t *testing.T, h *apitest.Harness) *books {
 	client := mk(t, h, "contractorCompany", map[string]any{"name": "ООО «Альфа»"})
 	payer := apitest.Link("Payer", mk(t, h, "contractorCompany/"+client+"/payers", map[string]any{"type": "Legal", "name": "ООО «Альфа»",
 		"country": map[string]any{"contentType": "Country", "name": "Россия"}}))
-	day := func(y, m, d int) map[string]any { return map[string]any{"contentType": "DateOnly", "year": y, "month": m, "day": d} }
+	day := func(y, m, d int) map[string]any {
+		return map[string]any{"contentType": "DateOnly", "year": y, "month": m, "day": d}
+	}
 	for _, inv := range []map[string]any{{"sum": 100.0, "status": "paid"}, {"sum": 50.0, "status": "drawn", "deadline": day(2020, 0, 1)}} {
 		inv["rows"] = []any{map[string]any{"contentType": "OfferRow", "name": "Услуги", "price": rub(inv["sum"].(float64))}}
 		delete(inv, "sum")

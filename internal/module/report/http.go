@@ -23,6 +23,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /report/overdue", a.overdue)
 	rt.Handle("POST /report/build", a.build)
 	rt.Download("/report/export", a.export)
+	a.widgetRoutes(rt)
 	rt.Messages(Wording)
 }
 

@@ -31,6 +31,7 @@ var Wording = map[string][2]string{
 	CodeBadGrouping:   {"По этому полю нельзя группировать", "This field cannot group a report"},
 	CodeBadAggregate:  {"Это вычисление недоступно для поля", "This calculation is not available for the field"},
 	CodeBadFormat:     {"Формат выгрузки: csv или xlsx", "The export format is csv or xlsx"},
+	CodeBadWidget:     {"Такого виджета нет", "There is no such widget"},
 }
 
 // Module computes reports over the engine's tables.
