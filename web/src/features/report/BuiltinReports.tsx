@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../data/api';
 import { formatMoney } from '../../format';
+import { funnelHeads, salesHeads, taskHeads } from './labels';
 import { reportApi, type EffectivenessLine, type FunnelStep, type ManagerLine, type Money, type OverdueWork } from './reportApi';
 
 const rub = (m: Money) => formatMoney({ contentType: 'Money', value: m.valueInMain, currency: 'RUB' });
@@ -59,7 +60,7 @@ function Funnel() {
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                {['state', 'now', 'sum', 'reached', 'conversion'].map((k) => <Table.Th key={k}>{t(`report.funnel.${k}`)}</Table.Th>)}
+                {funnelHeads(t).map((h) => <Table.Th key={h}>{h}</Table.Th>)}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -88,7 +89,7 @@ function Sales() {
     <Table striped>
       <Table.Thead>
         <Table.Tr>
-          {['manager', 'won', 'wonSum', 'lost', 'lostSum', 'active', 'paid', 'paidSum'].map((k) => <Table.Th key={k}>{t(`report.sales.${k}`)}</Table.Th>)}
+          {salesHeads(t).map((h) => <Table.Th key={h}>{h}</Table.Th>)}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -117,7 +118,7 @@ function Tasks() {
     <Table striped>
       <Table.Thead>
         <Table.Tr>
-          {['employee', 'onTime', 'late', 'overdue', 'inWork', 'effectiveness'].map((k) => <Table.Th key={k}>{t(`report.tasks.${k}`)}</Table.Th>)}
+          {taskHeads(t).map((h) => <Table.Th key={h}>{h}</Table.Th>)}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONDITIONS, GROUPS, NUMBERS, OPERATIONS, SOURCES } from './builderFields';
+import { conditionLabels, fieldLabels, operationLabels, periodLabels, sourceLabels } from './labels';
 import { ReportChart } from './ReportChart';
 import { exportHref, makeConfig, reportApi, type Built, type Operation, type Period, type SavedReport, type Source } from './reportApi';
 
@@ -58,17 +59,17 @@ export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
   return (
     <Stack gap="sm" data-testid="report-builder">
       <Group align="end" wrap="wrap">
-        <Select label={t('report.builder.source')} data={SOURCES.map((s) => ({ value: s, label: t(`report.source.${s}`) }))} value={source}
+        <Select label={t('report.builder.source')} data={SOURCES.map((s) => ({ value: s, label: sourceLabels(t)[s] }))} value={source}
           onChange={(v) => v && changeSource(v as Source)} allowDeselect={false} data-testid="builder-source" />
         <Select label={t('report.builder.condition')} value={condition} onChange={(v) => setCondition(v ?? 'all')} allowDeselect={false}
-          data={[{ value: 'all', label: t('report.condition.all') }, ...Object.keys(CONDITIONS[source]).map((c) => ({ value: c, label: t(`report.condition.${c}`) }))]}
+          data={[{ value: 'all', label: t('report.condition.all') }, ...Object.keys(CONDITIONS[source]).map((c) => ({ value: c, label: conditionLabels(t)[c] }))]}
           data-testid="builder-condition" />
         <Select label={t('report.builder.group')} value={group || 'none'} onChange={(v) => setGroup(v === 'none' || !v ? '' : v)} allowDeselect={false}
-          data={[{ value: 'none', label: t('report.builder.none') }, ...GROUPS[source].map((g) => ({ value: g.name, label: t(`report.field.${g.name}`) }))]}
+          data={[{ value: 'none', label: t('report.builder.none') }, ...GROUPS[source].map((g) => ({ value: g.name, label: fieldLabels(t)[g.name] }))]}
           data-testid="builder-group" />
         {isDate && (
           <Select label={t('report.builder.period')} value={period} onChange={(v) => v && setPeriod(v as Period)} allowDeselect={false}
-            data={(['day', 'week', 'month'] as Period[]).map((p) => ({ value: p, label: t(`report.period.${p}`) }))} data-testid="builder-period" />
+            data={(['day', 'week', 'month'] as Period[]).map((p) => ({ value: p, label: periodLabels(t)[p] }))} data-testid="builder-period" />
         )}
         <Select label={t('report.builder.operation')} value={op} allowDeselect={false} data-testid="builder-operation"
           onChange={(v) => {
@@ -76,10 +77,10 @@ export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
             setOp(next);
             setField(next === 'count' ? '' : field || numbers[0] || '');
           }}
-          data={ops.map((o) => ({ value: o, label: t(`report.op.${o}`) }))} />
+          data={ops.map((o) => ({ value: o, label: operationLabels(t)[o] }))} />
         {op !== 'count' && (
           <Select label={t('report.builder.field')} value={field} onChange={(v) => setField(v ?? '')} allowDeselect={false}
-            data={numbers.map((f) => ({ value: f, label: t(`report.field.${f}`) }))} data-testid="builder-field" />
+            data={numbers.map((f) => ({ value: f, label: fieldLabels(t)[f] }))} data-testid="builder-field" />
         )}
         <SegmentedControl value={view} onChange={(v) => setView(v as 'bar' | 'table')} data-testid="builder-view"
           data={[{ value: 'table', label: t('report.builder.table') }, { value: 'bar', label: t('report.builder.bar') }]} />

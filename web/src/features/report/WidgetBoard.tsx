@@ -5,6 +5,7 @@ import { ActionIcon, Card, Group, Select, SimpleGrid, Stack, Text, Title } from 
 import { IconGripVertical, IconX } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { widgetLabels } from './labels';
 import { reportApi, type SavedReport, type Widget, type WidgetKind } from './reportApi';
 import { WidgetBody } from './widgetParts';
 
@@ -24,7 +25,7 @@ function Cell({ index, children }: { index: number; children?: React.ReactNode }
 function Tile({ w, onRemove }: { w: Widget; onRemove: () => void }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform } = useDraggable({ id: w.id });
-  const title = w.title || t(`report.dashboard.${{ TaskDesktopWidget: 'myTasks', DealDesktopWidget: 'dealsByState', InvoiceDesktopWidget: 'invoicesDue', ReportDesktopWidget: 'report' }[w.contentType]}`);
+  const title = w.title || widgetLabels(t)[w.contentType];
   return (
     <Card withBorder ref={setNodeRef} data-testid="widget" data-kind={w.contentType}
       style={transform ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 10 } : undefined}>
