@@ -371,7 +371,7 @@ var migrations = []Migration{
 				UNIQUE (account_id, day))`,
 		}
 	}, nil},
-	{25, "desktop widgets", func(d store.Dialect) []string {
+	{25, "desktop widgets and the sales funnel's index", func(d store.Dialect) []string {
 		// A person's dashboard (/newdashboard): the widgets they placed,
 		// each where they dropped it (internal/module/report).
 		return []string{
@@ -380,6 +380,9 @@ var migrations = []Migration{
 				kind TEXT NOT NULL, report_id BIGINT, chart_type TEXT NOT NULL DEFAULT '',
 				title TEXT NOT NULL DEFAULT '', pos_x INTEGER NOT NULL DEFAULT 0, pos_y INTEGER NOT NULL DEFAULT 0)`,
 			`CREATE INDEX desktop_widgets_user ON desktop_widgets (account_id, user_type, user_id)`,
+			// The sales funnel counts each deal once per state it entered,
+			// from this index alone.
+			`CREATE INDEX deal_status_history_reached ON deal_status_history (account_id, deal_id, to_state, id)`,
 		}
 	}, nil},
 }

@@ -81,7 +81,8 @@ func (m *Module) numeric(t *catalog.Type, f *catalog.Field) string {
 	case "integer", "number", "DateInterval":
 		return col
 	case "Money":
-		return m.e.DB.Dialect.JSONNumber(col, "valueInMain")
+		// The sort column holds valueInMain.
+		return t.Table + "." + f.SortColumn()
 	}
 	return ""
 }

@@ -67,7 +67,7 @@ func (m *Module) overdueInvoices(ctx context.Context, sc entity.Scope, opt value
 	}
 	i := m.e.Cat.Type("Invoice")
 	q := fmt.Sprintf("SELECT COUNT(*), COALESCE(SUM(%s), 0) FROM %s WHERE %s AND %s.%s IN ('created', 'drawn') AND %s.%s < ?",
-		m.e.DB.Dialect.JSONNumber(i.Table+"."+i.Field("sum").Column, "valueInMain"), i.Table, cond.SQL,
+		i.Table+"."+i.Field("sum").SortColumn(), i.Table, cond.SQL,
 		i.Table, i.Field("status").Column, i.Table, i.Field("deadline").Column)
 	var n int64
 	var sum float64

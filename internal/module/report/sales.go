@@ -42,7 +42,7 @@ func (m *Module) SalesDepartment(ctx context.Context, sc entity.Scope, filter []
 	}
 	d := m.e.Cat.Type("Deal")
 	mgr := d.Table + "." + d.Field("manager").Column
-	price := m.e.DB.Dialect.JSONNumber(d.Table+"."+d.Field("price").Column, "valueInMain")
+	price := d.Table + "." + d.Field("price").SortColumn()
 	by := map[managerKey]*Manager{}
 	line := func(k managerKey) *Manager {
 		if by[k] == nil {
@@ -88,7 +88,7 @@ func (m *Module) paidInvoices(ctx context.Context, sc entity.Scope, deals entity
 		return err
 	}
 	d, i := m.e.Cat.Type("Deal"), m.e.Cat.Type("Invoice")
-	sum := m.e.DB.Dialect.JSONNumber(i.Table+"."+i.Field("sum").Column, "valueInMain")
+	sum := i.Table + "." + i.Field("sum").SortColumn()
 	q := fmt.Sprintf(`SELECT %[1]s_t, %[1]s_i, COUNT(*), COALESCE(SUM(%[2]s), 0) FROM %[3]s
 		JOIN %[4]s ON %[4]s.account_id = %[3]s.account_id AND %[4]s.id = %[3]s.%[5]s_i
 		WHERE %[6]s AND %[3]s.%[7]s = 'paid' AND %[8]s AND %[1]s_i IS NOT NULL GROUP BY 1, 2`,
