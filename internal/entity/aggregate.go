@@ -21,9 +21,9 @@ func (e *Engine) Where(ctx context.Context, sc Scope, typeName string, filter js
 	if cond, err := e.visible(ctx, sc, t); err != nil {
 		return Condition{}, err
 	} else if cond != nil {
-		// Not Anchored: a report reads a large share of the account, so
-		// the account index stays a choice (see ListQuery.Where).
-		lq.Where = []Condition{{SQL: cond.SQL, Args: cond.Args}}
+		// Anchored as the list has it: an employee's tasks are found
+		// through the member indexes, not by testing every task.
+		lq.Where = []Condition{*cond}
 	}
 	w, err := e.where(ctx, sc, t, lq, opt)
 	if err != nil {

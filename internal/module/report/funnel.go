@@ -75,13 +75,11 @@ func (m *Module) Funnel(ctx context.Context, sc entity.Scope, program int64, fil
 	if err != nil {
 		return nil, err
 	}
-	// The deals that ever entered each state, each deal once per state:
-	// a history row counts when no earlier row of the deal entered it.
-	ever := fmt.Sprintf(`SELECT h.to_state, COUNT(*), COALESCE(SUM(%[2]s), 0)
-		FROM %[1]s JOIN deal_status_history h ON h.account_id = %[1]s.account_id AND h.deal_id = %[1]s.id
-		WHERE %[3]s%[4]s AND NOT EXISTS (SELECT 1 FROM deal_status_history h2 WHERE h2.account_id = h.account_id
-			AND h2.deal_id = h.deal_id AND h2.to_state = h.to_state AND h2.id < h.id)
-		GROUP BY h.to_state`, d.Table, price, cond.SQL, inProgram)
+	// The deals that ever entered each state, each deal once per state
+	// (DISTINCT: measured faster than testing for an earlier entry).
+	ever := fmt.Sprintf(`SELECT to_state, COUNT(*), COALESCE(SUM(p), 0) FROM (SELECT DISTINCT h.to_state, %[1]s.id, %[2]s AS p
+		FROM deal_status_history h JOIN %[1]s ON %[1]s.account_id = h.account_id AND %[1]s.id = h.deal_id
+		WHERE %[3]s%[4]s) x GROUP BY to_state`, d.Table, price, cond.SQL, inProgram)
 	err = m.query(ctx, ever, args, func(r *sql.Rows) error {
 		var state, n int64
 		var sum float64
