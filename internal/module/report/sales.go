@@ -50,7 +50,9 @@ func (m *Module) SalesDepartment(ctx context.Context, sc entity.Scope, filter []
 		}
 		return by[k]
 	}
-	q := fmt.Sprintf("SELECT %[1]s_t, %[1]s_i, COALESCE(%[2]s.%[3]s, ''), COUNT(*), COALESCE(SUM(%[4]s), 0) FROM %[2]s WHERE %[5]s AND %[1]s_i IS NOT NULL GROUP BY 1, 2, 3",
+	// Grouped in the order of the (manager, result, price) index.
+	q := fmt.Sprintf(`SELECT %[1]s_t, %[1]s_i, COALESCE(%[2]s.%[3]s, ''), COUNT(*), COALESCE(SUM(%[4]s), 0) FROM %[2]s
+		WHERE %[5]s AND %[1]s_i IS NOT NULL GROUP BY %[1]s_i, %[1]s_t, %[2]s.%[3]s`,
 		mgr, d.Table, d.Field("result").Column, price, cond.SQL)
 	err = m.query(ctx, q, cond.Args, func(r *sql.Rows) error {
 		var k managerKey
