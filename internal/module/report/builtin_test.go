@@ -134,6 +134,26 @@ func TestTaskEffectiveness(t *testing.T) {
 		seen := lines(t, h, "taskEffectiveness", b.olgaTok, "employee")
 		check("Olga as herself", seen[b.olga], 2, 1, 1, 1, 50)
 		check("Ivan as Olga sees him", seen[b.ivan], 0, 0, 1, 0, 0)
+		// Per department: each in a department of their own.
+		for who, name := range map[string]string{b.olga: "Продажи", b.ivan: "Поддержка"} {
+			dept := mk(t, h, "department", map[string]any{"name": name})
+			if r := h.Do("POST", "/api/v3/employee/"+who, apitest.Req{Body: map[string]any{"department": apitest.Link("Department", dept)}}); r.Status != 200 {
+				t.Fatalf("department of %s: %s", who, r.Body)
+			}
+		}
+		r := h.Do("GET", "/api/v3/report/taskEffectiveness"+apitest.Q(`{"by":"department"}`), apitest.Req{})
+		depts := map[string]map[string]any{}
+		for _, l := range r.List() {
+			depts[l["department"].(map[string]any)["name"].(string)] = l
+		}
+		if len(depts) != 2 {
+			t.Fatalf("two departments: %s", r.Body)
+		}
+		check("sales", depts["Продажи"], 2, 1, 1, 1, 50)
+		check("support", depts["Поддержка"], 0, 0, 2, 1, 0)
+		if r := h.Do("GET", "/api/v3/report/taskEffectiveness"+apitest.Q(`{"by":"project"}`), apitest.Req{}); r.Status != 422 {
+			t.Errorf("by project: %d", r.Status)
+		}
 	})
 }
 

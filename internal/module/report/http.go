@@ -81,7 +81,15 @@ func (a *HTTP) tasks(ctx context.Context, r *api.Request) api.Response {
 	if !r.Scope().Can("report_enter") {
 		return r.Denied()
 	}
-	lines, err := a.Reports.TaskEffectiveness(ctx, r.Scope(), filterOf(r), r.Options())
+	var byDepartment bool
+	switch by := r.QueryString("by"); by {
+	case "", "employee":
+	case "department":
+		byDepartment = true
+	default:
+		return r.FieldFail("by", value.CodeEnum, "employee, department")
+	}
+	lines, err := a.Reports.TaskEffectiveness(ctx, r.Scope(), filterOf(r), byDepartment, r.Options())
 	if err != nil {
 		return r.Fail(err)
 	}

@@ -13,6 +13,8 @@ import (
 
 // Effectiveness is one employee's line of the task effectiveness report.
 type Effectiveness struct {
+	// By names the line's subject in the answer: employee or department.
+	By string
 	Employee                              map[string]any
 	DoneOnTime, DoneLate, Overdue, InWork int64
 	key                                   managerKey
@@ -21,7 +23,7 @@ type Effectiveness struct {
 // JSON is the line as the API answers it. effectiveness is the share of
 // the work due that was done on time: on time over done and overdue.
 func (l *Effectiveness) JSON() map[string]any {
-	return map[string]any{"employee": l.Employee, "doneOnTime": l.DoneOnTime, "doneLate": l.DoneLate,
+	return map[string]any{l.By: l.Employee, "doneOnTime": l.DoneOnTime, "doneLate": l.DoneLate,
 		"overdue": l.Overdue, "inWork": l.InWork, "effectiveness": percent(l.DoneOnTime, l.DoneOnTime+l.DoneLate+l.Overdue)}
 }
 
@@ -41,9 +43,11 @@ func taskColumns(t string, dlSort, finish, status, overdue string) string {
 }
 
 // TaskEffectiveness is, per responsible, the tasks the reader sees that
-// were done on time or late, are overdue or are in work. filter is the
-// task list's filter (a period, a project, ...).
-func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter []byte, opt value.Options) ([]*Effectiveness, error) {
+// were done on time or late, are overdue or are in work; byDepartment
+// adds them up per the responsible employee's department instead (tasks
+// of people without one, or of groups and clients, count in none).
+// filter is the task list's filter (a period, a project, ...).
+func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter []byte, byDepartment bool, opt value.Options) ([]*Effectiveness, error) {
 	cond, err := m.where(ctx, sc, "Task", filter, opt)
 	if err != nil {
 		return nil, err
@@ -54,7 +58,16 @@ func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter 
 	cols := taskColumns(t.Table, t.Field("deadline").SortColumn(), f("actualFinish"), f("status"), f("isOverdue"))
 	q := fmt.Sprintf("SELECT %[1]s_t, %[1]s_i, %[2]s FROM %[3]s WHERE %[4]s AND %[1]s_i IS NOT NULL GROUP BY %[1]s_i, %[1]s_t",
 		resp, cols, t.Table, cond.SQL)
-	by := map[managerKey]*Effectiveness{}
+	by := "employee"
+	if byDepartment {
+		emp := m.e.Cat.Type("Employee")
+		dept := "p." + emp.Field("department").Column
+		q = fmt.Sprintf(`SELECT 'Department', %[5]s_i, %[2]s FROM %[3]s JOIN %[6]s p ON p.account_id = %[3]s.account_id
+			AND p.id = %[1]s_i AND %[1]s_t = 'Employee' WHERE %[4]s AND %[5]s_i IS NOT NULL GROUP BY %[5]s_i`,
+			resp, cols, t.Table, cond.SQL, dept, emp.Table)
+		by = "department"
+	}
+	lines := map[managerKey]*Effectiveness{}
 	err = m.query(ctx, q, cond.Args, func(r *sql.Rows) error {
 		var k managerKey
 		var onTime, done, overdue, inWork int64
@@ -64,18 +77,18 @@ func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter 
 		if onTime+done+overdue+inWork == 0 {
 			return nil
 		}
-		by[k] = &Effectiveness{key: k, DoneOnTime: onTime, DoneLate: done - onTime, Overdue: overdue, InWork: inWork}
+		lines[k] = &Effectiveness{By: by, key: k, DoneOnTime: onTime, DoneLate: done - onTime, Overdue: overdue, InWork: inWork}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	names, err := m.keyNames(ctx, sc, keysOf(by))
+	names, err := m.keyNames(ctx, sc, keysOf(lines))
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*Effectiveness, 0, len(by))
-	for k, l := range by {
+	out := make([]*Effectiveness, 0, len(lines))
+	for k, l := range lines {
 		l.Employee = link(k.typ, k.id, names[k])
 		out = append(out, l)
 	}

@@ -3,7 +3,7 @@
 // the overdue work, each as the reader's rights let them see it.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../data/api';
@@ -112,28 +112,37 @@ function Sales() {
 
 function Tasks() {
   const { t } = useTranslation();
-  const lines = useLoad<EffectivenessLine[]>(reportApi.taskEffectiveness, 'tasks');
-  if (!lines) return <Loading v={lines} />;
+  const [by, setBy] = useState<'employee' | 'department'>('employee');
+  const lines = useLoad<EffectivenessLine[]>(() => reportApi.taskEffectiveness(by), by);
+  const heads = taskHeads(t);
+  if (by === 'department') heads[0] = t('report.tasks.department');
   return (
-    <Table striped>
-      <Table.Thead>
-        <Table.Tr>
-          {taskHeads(t).map((h) => <Table.Th key={h}>{h}</Table.Th>)}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {lines.map((l) => (
-          <Table.Tr key={l.employee.contentType + l.employee.id} data-testid="tasks-line">
-            <Table.Td>{l.employee.name}</Table.Td>
-            <Table.Td>{l.doneOnTime}</Table.Td>
-            <Table.Td>{l.doneLate}</Table.Td>
-            <Table.Td>{l.overdue}</Table.Td>
-            <Table.Td>{l.inWork}</Table.Td>
-            <Table.Td>{l.effectiveness}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap="xs">
+      <SegmentedControl value={by} onChange={(v) => setBy(v as 'employee' | 'department')} data-testid="tasks-by" w="fit-content"
+        data={[{ value: 'employee', label: t('report.tasks.byEmployee') }, { value: 'department', label: t('report.tasks.byDepartment') }]} />
+      {!lines ? <Loading v={lines} /> : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>{heads.map((h) => <Table.Th key={h}>{h}</Table.Th>)}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((l) => {
+              const who = l.employee ?? l.department;
+              return (
+                <Table.Tr key={`${who?.contentType}${who?.id}`} data-testid="tasks-line">
+                  <Table.Td>{who?.name}</Table.Td>
+                  <Table.Td>{l.doneOnTime}</Table.Td>
+                  <Table.Td>{l.doneLate}</Table.Td>
+                  <Table.Td>{l.overdue}</Table.Td>
+                  <Table.Td>{l.inWork}</Table.Td>
+                  <Table.Td>{l.effectiveness}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
   );
 }
 

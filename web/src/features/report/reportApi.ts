@@ -38,7 +38,9 @@ export interface ManagerLine {
 }
 
 export interface EffectivenessLine {
-  employee: Named;
+  /** employee, or department when grouped by department. */
+  employee?: Named;
+  department?: Named;
   doneOnTime: number;
   doneLate: number;
   overdue: number;
@@ -108,7 +110,8 @@ export function makeConfig(source: Source, group: string, period: Period | '', o
 export const reportApi = {
   funnel: async (program: string) => (await api.get<{ steps: FunnelStep[] }>('/api/v3/report/salesFunnel', { program })).data.steps,
   salesDepartment: async () => (await api.get<ManagerLine[]>('/api/v3/report/salesDepartment')).data,
-  taskEffectiveness: async () => (await api.get<EffectivenessLine[]>('/api/v3/report/taskEffectiveness')).data,
+  taskEffectiveness: async (by: 'employee' | 'department' = 'employee') =>
+    (await api.get<EffectivenessLine[]>('/api/v3/report/taskEffectiveness', { by })).data,
   overdue: async () => (await api.get<OverdueWork>('/api/v3/report/overdue')).data,
   build: async (config: ReportConfig) => (await api.post<Built>('/api/v3/report/build', config)).data,
   saved: async () => (await api.get<SavedReport[]>('/api/v3/report', { limit: 100 })).data,
