@@ -26,6 +26,10 @@ test('deals won per manager as a bar chart, saved and put on the dashboard', asy
   await page.goto('/report');
   await expect(page.getByTestId('report-funnel').getByTestId('funnel-step').first()).toBeVisible();
   await expect(page.getByTestId('report-sales').getByTestId('sales-line').first()).toBeVisible();
+  await expect(page.getByTestId('report-tasks').getByTestId('tasks-line').first()).toBeVisible();
+  await page.getByTestId('tasks-by').getByText('По отделам').click();
+  await expect(page.getByTestId('report-tasks').getByRole('columnheader').first()).toHaveText('Отдел');
+  await expect(page.getByTestId('report-tasks').getByTestId('tasks-line').first()).toBeVisible();
 
   await page.getByTestId('tab-builder').click();
   await pick(page, 'builder-source', 'Сделки');
