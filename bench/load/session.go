@@ -36,6 +36,10 @@ var scenarios = []scenario{
 	{"delete", "delete (tasks it created)", func(a *loadgen.API) loadgen.Op { return a.Delete }},
 	{"bulk", "bulk: 5 GETs", func(a *loadgen.API) loadgen.Op { return a.Bulk5 }},
 	{"links", "getEntitiesByLinks: 100 links", func(a *loadgen.API) loadgen.Op { return a.ByLinks }},
+	{"report-funnel", "report: sales funnel over every deal", func(a *loadgen.API) loadgen.Op { return a.ReportFunnel }},
+	{"report-funnel-emp", "report: sales funnel, as an employee", func(a *loadgen.API) loadgen.Op { return a.ReportFunnelEmployee }},
+	{"report-tasks", "report: task effectiveness over every task", func(a *loadgen.API) loadgen.Op { return a.ReportTasks }},
+	{"report-tasks-emp", "report: task effectiveness, as an employee", func(a *loadgen.API) loadgen.Op { return a.ReportTasksEmployee }},
 }
 
 func scenarioKeys() []string {

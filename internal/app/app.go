@@ -26,6 +26,7 @@ import (
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/history"
 	"github.com/artel/artel/internal/module/knowledge"
+	"github.com/artel/artel/internal/module/report"
 	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/stock"
@@ -153,6 +154,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
 		stockHTTP,
 		&doc.HTTP{Engine: engine, Docs: documents, Files: files},
+		&report.HTTP{Engine: engine, Reports: report.New(engine)},
 	)
 	return srv, nil
 }

@@ -125,7 +125,10 @@ var indexed = set("name", "status", "timeCreated", "timeUpdated", "humanNumber",
 // their dropped flag and author answer the unread counts of a list page
 // from the index alone (internal/module/comment).
 var composite = map[string][][]string{
-	"Task":    {{"responsible", "status"}},
+	// The second Task index and the Deal ones answer the reports from
+	// the index alone (internal/module/report).
+	"Task":    {{"responsible", "status"}, {"responsible", "status", "isOverdue", "deadline", "actualFinish"}},
+	"Deal":    {{"program", "state", "price"}, {"manager", "result", "price"}},
 	"Project": {{"responsible", "status"}},
 	"Comment": {{"subject", "isDropped", "owner"}},
 }

@@ -28,7 +28,7 @@ import (
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
 	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
-	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement"}
+	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement", "Report"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -99,7 +99,7 @@ func TestFill(t *testing.T) {
 			t.Fatalf("first Fill: %+v", res)
 		}
 		got := countAll(t, e, account)
-		for typ, min := range map[string]int64{"Employee": 20, "Department": 6, "ProgramState": 6, "Deal": 100,
+		for typ, min := range map[string]int64{"Employee": 20, "Department": 6, "ProgramState": 6, "Deal": 100, "Report": 2,
 			"Todo": 50, "Comment": 200} {
 			if got[typ] < min {
 				t.Errorf("%s: %d, want at least %d", typ, got[typ], min)

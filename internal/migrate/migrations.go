@@ -377,6 +377,20 @@ var migrations = []Migration{
 		// here; an account with none recorded is counted once.
 		return []string{`CREATE TABLE todo_day_zones (account_id BIGINT PRIMARY KEY, zone TEXT NOT NULL)`}
 	}, nil},
+	{25, "desktop widgets and the sales funnel's index", func(d store.Dialect) []string {
+		// A person's dashboard (/newdashboard): the widgets they placed,
+		// each where they dropped it (internal/module/report).
+		return []string{
+			`CREATE TABLE desktop_widgets (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, user_type TEXT NOT NULL, user_id BIGINT NOT NULL,
+				kind TEXT NOT NULL, report_id BIGINT, chart_type TEXT NOT NULL DEFAULT '',
+				title TEXT NOT NULL DEFAULT '', pos_x INTEGER NOT NULL DEFAULT 0, pos_y INTEGER NOT NULL DEFAULT 0)`,
+			`CREATE INDEX desktop_widgets_user ON desktop_widgets (account_id, user_type, user_id)`,
+			// The sales funnel counts each deal once per state it entered,
+			// from this index alone.
+			`CREATE INDEX deal_status_history_reached ON deal_status_history (account_id, deal_id, to_state, id)`,
+		}
+	}, nil},
 	{27, "lead form posts and captchas", func(d store.Dialect) []string {
 		// Each post of a lead form (internal/module/crm/leadform): what it
 		// made, its UTM parameters and referrer, and a hash of the

@@ -100,7 +100,7 @@ var rules = map[string]Rule{
 	"Doc":               {Read: "doc_enter", Add: "doc_add"},
 	"DocFolder":         {Read: "doc_enter", Add: "doc_add"},
 	"DocVersion":        {Read: "doc_enter", Add: "doc_add"},
-	"Report":            {Read: "report_enter", Add: "report_add"},
+	"Report":            {Members: []string{"userCreated", "readers", "editors"}, Add: "report_add", EditBy: []string{"userCreated"}},
 	"KnowledgeBase":     {Everyone: true, Add: "can_create_knowledge"},
 	"KnowledgeArticle":  {Everyone: true, Add: "can_create_knowledge"},
 	"Employee":          {Everyone: true, GuestSee: true, AdminOnly: true},

@@ -112,6 +112,9 @@ func (g *generator) run() error {
 		if _, err := g.step("Deal", opt.Deals, func(from, n int) []Row { return p.dealRows(rd, from, n) }, false); err != nil {
 			return err
 		}
+		if err := g.dealHistory(); err != nil {
+			return err
+		}
 	}
 	rp := p.rng("projects")
 	if p.projects, err = g.step("Project", max(1, opt.Tasks/500), func(_, n int) []Row { return p.projectRows(rp, n) }, true); err != nil {

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { api } from '../../data/api';
 import { allOf, boolIs, enumIn, refIs, type FilterConfig } from '../mapping/filters';
 import { useSession } from '../session';
+import { WidgetBoard } from '../../features/report/WidgetBoard';
 import { AreaCards } from './AreaCards';
 
 const OPEN_TASK_STATUSES = ['created', 'assigned', 'accepted', 'delayed', 'overdue'];
@@ -48,6 +49,7 @@ export function DashboardPage() {
           <Counter label={t('shell.dashboard.overdueTasks')} value={overdue} testId="count-overdue-tasks" />
         </SimpleGrid>
       )}
+      <WidgetBoard />
       <Title order={3} size="h4">{t('shell.dashboard.areas')}</Title>
       <AreaCards exclude={['desktop']} />
       <Text size="sm">

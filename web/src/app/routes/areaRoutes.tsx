@@ -104,7 +104,7 @@ const invoices: RouteObject[] = [
 const finance: RouteObject[] = [{ path: '/finance', element: <ListRoute contentType="FinOperation" /> }];
 
 const reports: RouteObject[] = [
-  { path: '/report', element: <P.ReportListRoute /> },
+  { path: '/report', element: <P.ReportRoute /> },
   { path: '/report/edit', element: <FormRoute contentType="Report" /> },
   { path: '/report/:id/edit', element: <FormRoute contentType="Report" /> },
   { path: '/report/:id/card', element: <CardRoute contentType="Report" /> },

@@ -48,7 +48,7 @@ export const WarehouseListRoute = named(() => import('../../features/stock/route
 export const WarehouseCardRoute = named(() => import('../../features/stock/routes'), 'WarehouseCardRoute');
 export const OfferListRoute = named(() => import('../../features/stock/routes'), 'OfferListRoute');
 export const OfferCardRoute = named(() => import('../../features/stock/routes'), 'OfferCardRoute');
-export const ReportListRoute = named(() => import('../areas/finance'), 'ReportListRoute');
+export const ReportRoute = named(() => import('../../features/report/routes'), 'ReportRoute');
 export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRoute');
 export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
 export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');

@@ -1,0 +1,127 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
+)
+
+// Effectiveness is one employee's line of the task effectiveness report.
+type Effectiveness struct {
+	// By names the line's subject in the answer: employee or department.
+	By string
+	Employee                              map[string]any
+	DoneOnTime, DoneLate, Overdue, InWork int64
+	key                                   managerKey
+}
+
+// JSON is the line as the API answers it. effectiveness is the share of
+// the work due that was done on time: on time over done and overdue.
+func (l *Effectiveness) JSON() map[string]any {
+	return map[string]any{l.By: l.Employee, "doneOnTime": l.DoneOnTime, "doneLate": l.DoneLate,
+		"overdue": l.Overdue, "inWork": l.InWork, "effectiveness": percent(l.DoneOnTime, l.DoneOnTime+l.DoneLate+l.Overdue)}
+}
+
+// taskColumns count a responsible's tasks into the report's columns, in
+// SQL: done on time, done late, overdue, in work; cancelled, expired and
+// templates count nowhere. A deadline at midnight UTC is a day
+// (DateOnly sorts there) and lasts to the end of that day, as isOverdue
+// has it (docs/tasks.md); every column is in one index of e_task, so the
+// report never reads the tasks' rows.
+func taskColumns(t string, dlSort, finish, status, overdue string) string {
+	dl, fin, st, ov := t+"."+dlSort, t+"."+finish, t+"."+status, t+"."+overdue
+	done := st + " IN ('done', 'completed')"
+	open := st + " NOT IN ('done', 'completed', 'cancelled', 'expired', 'template')"
+	onTime := fmt.Sprintf("%[1]s AND (%[2]s IS NULL OR %[3]s IS NULL OR %[3]s <= %[2]s + CASE WHEN %[2]s %% 86400000 = 0 THEN 86400000 ELSE 0 END)", done, dl, fin)
+	sum := func(cond string) string { return "COALESCE(SUM(CASE WHEN " + cond + " THEN 1 ELSE 0 END), 0)" }
+	return strings.Join([]string{sum(onTime), sum(done), sum(open + " AND COALESCE(" + ov + ", 0) = 1"), sum(open + " AND COALESCE(" + ov + ", 0) = 0")}, ", ")
+}
+
+// TaskEffectiveness is, per responsible, the tasks the reader sees that
+// were done on time or late, are overdue or are in work; byDepartment
+// adds them up per the responsible employee's department instead (tasks
+// of people without one, or of groups and clients, count in none).
+// filter is the task list's filter (a period, a project, ...).
+func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter []byte, byDepartment bool, opt value.Options) ([]*Effectiveness, error) {
+	cond, err := m.where(ctx, sc, "Task", filter, opt)
+	if err != nil {
+		return nil, err
+	}
+	t := m.e.Cat.Type("Task")
+	f := func(n string) string { return t.Field(n).Column }
+	resp := t.Table + "." + f("responsible")
+	cols := taskColumns(t.Table, t.Field("deadline").SortColumn(), f("actualFinish"), f("status"), f("isOverdue"))
+	q := fmt.Sprintf("SELECT %[1]s_t, %[1]s_i, %[2]s FROM %[3]s WHERE %[4]s AND %[1]s_i IS NOT NULL GROUP BY %[1]s_i, %[1]s_t",
+		resp, cols, t.Table, cond.SQL)
+	by := "employee"
+	if byDepartment {
+		emp := m.e.Cat.Type("Employee")
+		dept := "p." + emp.Field("department").Column
+		q = fmt.Sprintf(`SELECT 'Department', %[5]s_i, %[2]s FROM %[3]s JOIN %[6]s p ON p.account_id = %[3]s.account_id
+			AND p.id = %[1]s_i AND %[1]s_t = 'Employee' WHERE %[4]s AND %[5]s_i IS NOT NULL GROUP BY %[5]s_i`,
+			resp, cols, t.Table, cond.SQL, dept, emp.Table)
+		by = "department"
+	}
+	lines := map[managerKey]*Effectiveness{}
+	err = m.query(ctx, q, cond.Args, func(r *sql.Rows) error {
+		var k managerKey
+		var onTime, done, overdue, inWork int64
+		if err := r.Scan(&k.typ, &k.id, &onTime, &done, &overdue, &inWork); err != nil {
+			return err
+		}
+		if onTime+done+overdue+inWork == 0 {
+			return nil
+		}
+		lines[k] = &Effectiveness{By: by, key: k, DoneOnTime: onTime, DoneLate: done - onTime, Overdue: overdue, InWork: inWork}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	names, err := m.keyNames(ctx, sc, keysOf(lines))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Effectiveness, 0, len(lines))
+	for k, l := range lines {
+		l.Employee = link(k.typ, k.id, names[k])
+		out = append(out, l)
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].key.id < out[b].key.id })
+	return out, nil
+}
+
+func keysOf[T any](by map[managerKey]T) []managerKey {
+	out := make([]managerKey, 0, len(by))
+	for k := range by {
+		out = append(out, k)
+	}
+	return out
+}
+
+// keyNames names people of any type that has a name.
+func (m *Module) keyNames(ctx context.Context, sc entity.Scope, keys []managerKey) (map[managerKey]string, error) {
+	ids := map[string][]int64{}
+	for _, k := range keys {
+		ids[k.typ] = append(ids[k.typ], k.id)
+	}
+	names := map[managerKey]string{}
+	for typ, list := range ids {
+		if t := m.e.Cat.Type(typ); t == nil || t.Field("name") == nil {
+			continue
+		}
+		got, err := m.names(ctx, sc, typ, list)
+		if err != nil {
+			return nil, err
+		}
+		for id, n := range got {
+			names[managerKey{typ, id}] = n
+		}
+	}
+	return names, nil
+}
