@@ -23,6 +23,7 @@ const screenOf: Record<string, string> = {
   warehouse: 'consignment-list',
   docs: 'docs-page',
   knowledge: 'knowledge-page',
+  discuss: 'messenger',
 };
 
 async function menuItems(page: Page): Promise<MenuItem[]> {

@@ -47,7 +47,7 @@ export const WarehouseCardRoute = named(() => import('../../features/stock/route
 export const OfferListRoute = named(() => import('../../features/stock/routes'), 'OfferListRoute');
 export const OfferCardRoute = named(() => import('../../features/stock/routes'), 'OfferCardRoute');
 export const ReportListRoute = named(() => import('../areas/finance'), 'ReportListRoute');
-export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRoute');
+export const DiscussRoute = named(() => import('../../features/discuss/routes'), 'DiscussRoute');
 export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
 export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');
 export const IntegrationsRoute = named(() => import('../areas/integrations'), 'IntegrationsRoute');
