@@ -23,6 +23,8 @@ func TestMessages(t *testing.T) {
 		h.Run(t, []apitest.Scenario{
 			{Name: "Ann has Lev's five unread, not her own", Method: "GET", Path: w.chatPath, Req: apitest.Req{Token: w.ann}, Status: 200,
 				Contains: []string{`"unreadCommentsCount":5`, `"isUnread":true`}},
+			{Name: "the chat list counts them too", Method: "GET", Path: `/api/v3/topic/attachedFirst?{"fields":["unreadCommentsCount","isUnread"]}`,
+				Req: apitest.Req{Token: w.ann}, Status: 200, Contains: []string{`"unreadCommentsCount":5`, `"isUnread":true`}},
 			{Name: "and five in all", Method: "GET", Path: "/api/v3/chat/totalUnreadCommentsCount", Req: apitest.Req{Token: w.ann},
 				Status: 200, Contains: []string{`"data":5`}},
 			{Name: "Lev has read Ann's, writing after it", Method: "GET", Path: "/api/v3/chat/totalUnreadCommentsCount", Req: apitest.Req{Token: w.lev},
