@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 DURATION ?= 10m
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar crashtest soak fuzz clean
+.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar bench-discuss crashtest soak fuzz clean
 
 # build: the web app when web/ has one, then the single binary bin/artel.
 build: web
@@ -54,6 +54,12 @@ bench-realtime: build
 # and month, on SQLite and PostgreSQL; writes bench/results/<date>-calendar.json.
 bench-calendar: build
 	$(GO) run ./bench/calendar -binary bin/artel -postgres "$(PG_URL)"
+
+# bench-discuss: a chat of 20,000 messages among 200 chats: the history's
+# newest and a deep page, the chat list, and send-to-delivery on the live
+# socket, on SQLite and PostgreSQL; writes bench/results/<date>-discuss.json.
+bench-discuss: build
+	$(GO) run ./bench/discuss -binary bin/artel -postgres "$(PG_URL)"
 
 # crashtest: writers over HTTP while the server is killed with SIGKILL;
 # every acknowledged write must survive.

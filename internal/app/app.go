@@ -20,6 +20,7 @@ import (
 	"github.com/artel/artel/internal/module/crm"
 	"github.com/artel/artel/internal/module/crm/leadform"
 	"github.com/artel/artel/internal/module/deal"
+	"github.com/artel/artel/internal/module/discuss"
 	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
@@ -80,6 +81,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// After the comment and task rules, so it sees a comment and a
 	// subject's participants as those rules leave them.
 	subscriptions := subscribe.Register(engine)
+	chats := discuss.Register(engine)
 	favorites := favorite.Register(engine)
 	tags := tag.Register(engine)
 	authSvc := auth.NewService(db)
@@ -109,6 +111,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	subscriptions.Scope, subscriptions.Push = rightsSvc.Fill, hub.Send
 	todos.Notify = subscriptions.Send
 	leadForms := &leadform.Module{Engine: engine, Notify: subscriptions.Send}
+	chats.Push, chats.Notify = hub.Send, subscriptions.Send
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
@@ -143,6 +146,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&history.HTTP{Engine: engine},
 		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc, Todos: todos},
 		&comment.HTTP{Engine: engine, Comments: comments},
+		&discuss.HTTP{Engine: engine, Chats: chats},
 		&subscribe.HTTP{Engine: engine, Subscriptions: subscriptions},
 		&favorite.HTTP{Engine: engine, Favorites: favorites},
 		&tag.HTTP{Engine: engine, Tags: tags},

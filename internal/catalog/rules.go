@@ -26,6 +26,9 @@ var computed = set(
 	"summDeals", "summActiveDeals", "summPositiveDeals",
 	"countInvoice", "countNotPaidInvoice", "summInvoice", "summNotPaidInvoice",
 	"summAccountReceivable", "summAccountReceivableOverdue",
+	// A discussion's pin and sound are each participant's own
+	// (internal/module/discuss, discuss_members).
+	"isAttached", "isAttachedForever", "attachedTill", "soundDisable",
 )
 
 // computedIn are "Type.field"s derived at read time though the same name

@@ -114,7 +114,7 @@ type subject struct {
 
 func (f *filler) run() error {
 	steps := []func() error{f.departments, f.staff, f.companiesStep, f.humans,
-		f.salesProgram, f.dealsStep, f.leadFormsStep, f.positionsStep, f.invoicesStep, f.stockStep, f.projectsStep, f.tasksStep, f.todos, f.calendar, f.comments, f.knowledgeStep, f.absencesStep,
+		f.salesProgram, f.dealsStep, f.leadFormsStep, f.positionsStep, f.invoicesStep, f.stockStep, f.projectsStep, f.tasksStep, f.todos, f.calendar, f.comments, f.chats, f.knowledgeStep, f.absencesStep,
 		f.docsStep, f.reportsStep}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/crm/leadform"
 	"github.com/artel/artel/internal/module/deal"
+	"github.com/artel/artel/internal/module/discuss"
 	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/knowledge"
@@ -27,7 +28,7 @@ import (
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
-	"KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
+	"Topic", "KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
 	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement", "Report"}
 
 // setup opens a fresh database with an account and a hooked engine.
@@ -54,6 +55,8 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	// The documents rules make the shared folder's creator its owner and
 	// number the documents' versions.
 	doc.Register(e)
+	// The chat rules keep the demo's chats' members and dialogues.
+	discuss.Register(e)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -197,5 +200,29 @@ func TestFillAtomic(t *testing.T) {
 	}
 	if _, err := auth.NewService(e.DB).Login(ctx, account, demo.Login, demo.Password, auth.KindToken, "127.0.0.1", "test"); err == nil {
 		t.Errorf("demo login works after a failed Fill")
+	}
+}
+
+// The demo company's chats: one corporate chat of every employee, the
+// demo user's department chat, two dialogues, and their members' rows.
+func TestDemoChats(t *testing.T) {
+	e, account := setup(t, "sqlite")
+	res := fill(t, e, account)
+	if res.Counts["Topic"] != 4 {
+		t.Fatalf("topics: %d", res.Counts["Topic"])
+	}
+	ctx := context.Background()
+	var corporate, dialogues, inCorporate, employees int
+	err := e.DB.Q(ctx).QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM discuss_chats WHERE account_id = ? AND corporate = 1),
+		(SELECT COUNT(*) FROM discuss_dialogues WHERE account_id = ?),
+		(SELECT COUNT(*) FROM discuss_members m JOIN discuss_chats c ON c.topic_id = m.topic_id AND c.corporate = 1 WHERE m.account_id = ?)`,
+		account, account, account).Scan(&corporate, &dialogues, &inCorporate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	employees = res.Counts["Employee"]
+	if corporate != 1 || dialogues != 2 || inCorporate != employees {
+		t.Fatalf("corporate %d, dialogues %d, in the corporate chat %d of %d", corporate, dialogues, inCorporate, employees)
 	}
 }

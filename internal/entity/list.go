@@ -41,6 +41,11 @@ type ListQuery struct {
 	// onlyRequestedFields); the rows read just their columns and what the
 	// rules need (NeedFields). Nil reads every stored field.
 	Fields []string
+	// Seen says the rules have already made sure the reader sees every
+	// row Where admits (the comments of one subject the reader was just
+	// shown), so the type's visibility condition is left out: it would
+	// test each of a long history's rows again for the same answer.
+	Seen bool
 }
 
 // Condition is an SQL condition with its arguments.
@@ -82,7 +87,7 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	lq.Limit = min(lq.Limit, MaxLimit)
 	if cond, err := e.visible(ctx, sc, t); err != nil {
 		return nil, err
-	} else if cond != nil {
+	} else if cond != nil && !lq.Seen {
 		lq.Where = append(append([]Condition{}, lq.Where...), *cond)
 	}
 	where, err := e.where(ctx, sc, t, lq, opt)

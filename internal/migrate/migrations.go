@@ -377,6 +377,27 @@ var migrations = []Migration{
 		// here; an account with none recorded is counted once.
 		return []string{`CREATE TABLE todo_day_zones (account_id BIGINT PRIMARY KEY, zone TEXT NOT NULL)`}
 	}, nil},
+	{24, "chats: members, their pins and sound, dialogues", func(d store.Dialect) []string {
+		// internal/module/discuss: one row per person in a discussion (its
+		// owner, visavis, participants), holding that person's own pin and
+		// sound; a chat's newest message orders the chat list; a private
+		// dialogue is one per pair of people, which the unique key keeps
+		// even when both write at once.
+		return []string{
+			`CREATE TABLE discuss_members (account_id BIGINT NOT NULL, topic_id BIGINT NOT NULL,
+				member_type TEXT NOT NULL, member_id BIGINT NOT NULL, sound_off INTEGER NOT NULL DEFAULT 0,
+				attached_forever INTEGER NOT NULL DEFAULT 0, attached_till BIGINT,
+				PRIMARY KEY (account_id, member_type, member_id, topic_id))`,
+			`CREATE INDEX discuss_members_topic ON discuss_members (account_id, topic_id)`,
+			`CREATE TABLE discuss_chats (account_id BIGINT NOT NULL, topic_id BIGINT NOT NULL,
+				last_comment_id BIGINT NOT NULL DEFAULT 0, corporate INTEGER NOT NULL DEFAULT 0,
+				PRIMARY KEY (account_id, topic_id))`,
+			`CREATE TABLE discuss_dialogues (account_id BIGINT NOT NULL, a_type TEXT NOT NULL, a_id BIGINT NOT NULL,
+				b_type TEXT NOT NULL, b_id BIGINT NOT NULL, topic_id BIGINT NOT NULL,
+				PRIMARY KEY (account_id, a_type, a_id, b_type, b_id))`,
+			`CREATE UNIQUE INDEX discuss_dialogues_topic ON discuss_dialogues (account_id, topic_id)`,
+		}
+	}, nil},
 	{25, "desktop widgets and the sales funnel's index", func(d store.Dialect) []string {
 		// A person's dashboard (/newdashboard): the widgets they placed,
 		// each where they dropped it (internal/module/report).

@@ -24,6 +24,7 @@ const screenOf: Record<string, string> = {
   docs: 'docs-page',
   knowledge: 'knowledge-page',
   reports: 'report-page',
+  discuss: 'messenger',
 };
 
 async function menuItems(page: Page): Promise<MenuItem[]> {

@@ -4,12 +4,16 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
+
+// tally is one subject's comment figures for the reader.
+type tally struct{ total, unread, first int64 }
 
 // subjectFields are the comment figures a subject shows its reader.
 var subjectFields = []string{"isUnread", "unreadCommentsCount", "firstUnreadComment", "hiddenCommentsCount", "lastComment", "lastCommentTimeCreated"}
@@ -145,10 +149,16 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 	// One grouped pass over the page's comments answers the total (all of
 	// them, as the engine's commentsCount) and the unread ones: others'
 	// comments, not dropped, past my read marker.
-	type tally struct{ total, unread, first int64 }
 	tallies := map[int64]tally{}
 	wantUnread := (want["isUnread"] || want["unreadCommentsCount"] || want["firstUnreadComment"]) && sc.Actor.ID != 0
-	if wantUnread || want["commentsCount"] {
+	if wantUnread && !want["commentsCount"] {
+		// Without the total, only the comments past each marker are read:
+		// a chat list with a long history reads its unread rows alone.
+		var err error
+		if tallies, err = r.unreadOnly(ctx, sc, t.Name, ids); err != nil {
+			return err
+		}
+	} else if wantUnread || want["commentsCount"] {
 		isUnread := "0 = 1"
 		if sc.Actor.ID != 0 {
 			isUnread = fmt.Sprintf(`COALESCE(c.%s, 0) = 0 AND NOT (COALESCE(c.%s_t, '') = ? AND COALESCE(c.%s_i, 0) = ?)
@@ -204,6 +214,30 @@ func (r *Rules) fillSubject(ctx context.Context, sc entity.Scope, recs []*entity
 		set("lastCommentTimeCreated", timeValue(created, l))
 	}
 	return nil
+}
+
+// unreadOnly counts, per subject, others' live comments past the
+// reader's marker, each subject's range read from the subject index by
+// id (one term per subject, so both databases unite index ranges).
+func (r *Rules) unreadOnly(ctx context.Context, sc entity.Scope, typ string, ids []int64) (map[int64]tally, error) {
+	marks, err := r.markers(ctx, sc, typ, ids)
+	if err != nil {
+		return nil, err
+	}
+	c := r.cols()
+	terms := make([]string, len(ids))
+	var args []any
+	for i, id := range ids {
+		terms[i] = fmt.Sprintf("(c.account_id = ? AND c.%s_i = ? AND c.%s_t = ? AND c.id > ?)", c.subject, c.subject)
+		args = append(args, sc.Account, id, typ, marks[id])
+	}
+	q := fmt.Sprintf(`SELECT c.%s_i, COUNT(*), COUNT(*), MIN(c.id) FROM %s c WHERE (%s)
+		AND COALESCE(c.%s, 0) = 0 AND NOT (COALESCE(c.%s_t, '') = ? AND COALESCE(c.%s_i, 0) = ?) GROUP BY c.%s_i`,
+		c.subject, c.table, strings.Join(terms, " OR "), c.dropped, c.owner, c.owner, c.subject)
+	args = append(args, sc.Actor.Type, sc.Actor.ID)
+	out := map[int64]tally{}
+	err = r.rows4(ctx, q, args, func(id, _, n, first int64) { out[id] = tally{unread: n, first: first} })
+	return out, err
 }
 
 func commentLink(id int64) any {

@@ -65,6 +65,9 @@ func (a *HTTP) commentList(endpoint string) api.Handler {
 		t := a.Engine.Cat.Type("Comment")
 		col := t.Table + "." + t.Field("subject").Column
 		lq.Where = append(lq.Where, entity.Condition{SQL: col + "_i = ? AND " + col + "_t = ?", Args: []any{subj.ID, subj.Type}})
+		// A comment is seen through its subject (internal/rights), and the
+		// subject was just read under the reader's rights.
+		lq.Seen = true
 		if !withDropped {
 			lq.Where = append(lq.Where, entity.Condition{SQL: "COALESCE(" + t.Table + "." + t.Field("isDropped").Column + ", 0) = 0"})
 		}

@@ -47,6 +47,10 @@ export const api = {
   post<T>(path: string, body?: unknown, query?: Record<string, unknown>): Promise<Envelope<T>> {
     return heard(send<T>({ method: 'POST', path, body, query }));
   },
+  /** put: the few routes of the reference that take PUT (a chat's pin and sound). */
+  put<T>(path: string, body?: unknown): Promise<Envelope<T>> {
+    return heard(send<T>({ method: 'PUT', path, body }));
+  },
   delete<T>(path: string, query?: Record<string, unknown>): Promise<Envelope<T>> {
     return heard(send<T>({ method: 'DELETE', path, query }));
   },

@@ -49,7 +49,7 @@ export const WarehouseCardRoute = named(() => import('../../features/stock/route
 export const OfferListRoute = named(() => import('../../features/stock/routes'), 'OfferListRoute');
 export const OfferCardRoute = named(() => import('../../features/stock/routes'), 'OfferCardRoute');
 export const ReportRoute = named(() => import('../../features/report/routes'), 'ReportRoute');
-export const DiscussRoute = named(() => import('../areas/discuss'), 'DiscussRoute');
+export const DiscussRoute = named(() => import('../../features/discuss/routes'), 'DiscussRoute');
 export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
 export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');
 export const IntegrationsRoute = named(() => import('../areas/integrations'), 'IntegrationsRoute');

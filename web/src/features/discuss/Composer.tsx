@@ -1,0 +1,106 @@
+// The message box: Enter sends, Shift+Enter breaks the line; "@" offers
+// the chat's people and writes the mention the server notifies; typing
+// is told to the chat at most every few seconds.
+import { useRef, useState } from 'react';
+import { Button, Group, Paper, Stack, Textarea, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLinkLabel } from '../../fields/link/LinkName';
+import type { Link } from '../../data/types';
+import { mentionQuery, mentionToken } from './mentions';
+
+const TYPING_EVERY_MS = 3000;
+
+function Suggestion({ who, query, onPick }: { who: Link; query: string; onPick: (who: Link, name: string) => void }) {
+  const name = useLinkLabel(who);
+  if (!name.toLowerCase().includes(query.toLowerCase())) return null;
+  return (
+    <UnstyledButton px="sm" py={4} onMouseDown={(e) => e.preventDefault()} onClick={() => onPick(who, name)} data-testid="mention-option">
+      {name}
+    </UnstyledButton>
+  );
+}
+
+export interface ComposerProps {
+  people: Link[];
+  onSend: (text: string) => Promise<boolean>;
+  onTyping: () => void;
+}
+
+export function Composer({ people, onSend, onTyping }: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [sending, setSending] = useState(false);
+  const lastTyping = useRef(0);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const mention = mentionQuery(text, caret);
+
+  const change = (value: string, at: number) => {
+    setText(value);
+    setCaret(at);
+    const now = Date.now();
+    if (value.trim() && now - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = now;
+      onTyping();
+    }
+  };
+  const pick = (who: Link, name: string) => {
+    if (!mention) return;
+    const token = mentionToken(name, who) + ' ';
+    const next = text.slice(0, mention.start) + token + text.slice(caret);
+    const at = mention.start + token.length;
+    setText(next);
+    setCaret(at);
+    requestAnimationFrame(() => box.current?.setSelectionRange(at, at));
+    box.current?.focus();
+  };
+  const send = async () => {
+    if (!text.trim() || sending) return;
+    setSending(true);
+    const ok = await onSend(text);
+    setSending(false);
+    if (ok) {
+      setText('');
+      setCaret(0);
+      lastTyping.current = 0;
+    }
+  };
+
+  return (
+    <Stack gap={4} p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)', position: 'relative' }}>
+      {mention && (
+        <Paper withBorder shadow="sm" style={{ position: 'absolute', bottom: '100%', left: 12, zIndex: 5, maxHeight: 220, overflow: 'auto' }} data-testid="mention-list">
+          <Stack gap={0}>
+            {people.map((p) => (
+              <Suggestion key={`${p.contentType}:${p.id}`} who={p} query={mention.query} onPick={pick} />
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      <Group align="flex-end" wrap="nowrap">
+        <Textarea
+          ref={box}
+          style={{ flex: 1 }}
+          autosize
+          minRows={1}
+          maxRows={6}
+          placeholder={t('discuss.composer.placeholder')}
+          aria-label={t('discuss.composer.placeholder')}
+          data-testid="composer"
+          value={text}
+          onChange={(e) => change(e.currentTarget.value, e.currentTarget.selectionStart)}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+        />
+        <Button onClick={() => void send()} loading={sending} data-testid="composer-send">
+          {t('discuss.composer.send')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

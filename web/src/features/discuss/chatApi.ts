@@ -1,0 +1,102 @@
+// The chat calls (docs/discuss.md): the reader's chats pinned first, a
+// chat's messages newest first paged back, sending, reading, typing, the
+// private dialogue found or started, pin and sound.
+import { api } from '../../data/api';
+import type { Link } from '../../data/types';
+
+export interface Chat {
+  contentType: 'Topic';
+  id: string;
+  name?: string | null;
+  isPrivate?: boolean;
+  isDiscussable?: boolean;
+  owner?: Link | null;
+  visavis?: Link | null;
+  participants?: Link[];
+  unreadCommentsCount?: number;
+  isAttached?: boolean;
+  soundDisable?: boolean;
+}
+
+export interface Message {
+  contentType: 'Comment';
+  id: string;
+  content?: string | null;
+  owner?: Link | null;
+  timeCreated?: { value: string } | null;
+  isUnread?: boolean;
+  isDropped?: boolean;
+  possibleActions?: string[];
+}
+
+/** ChatEvent is what the server puts on the user's own route for a chat. */
+export interface ChatEvent {
+  contentType: 'ChatEvent';
+  type: 'message' | 'changed' | 'typing';
+  chat: Link;
+  user: Link;
+  comment?: Link;
+}
+
+export const MESSAGE_PAGE = 30;
+
+export function isChatEvent(v: unknown): v is ChatEvent {
+  return typeof v === 'object' && v !== null && (v as ChatEvent).contentType === 'ChatEvent';
+}
+
+// A list leaves collections out unless asked; the messenger shows the people.
+const CHAT_FIELDS = ['name', 'isPrivate', 'isDiscussable', 'owner', 'visavis', 'participants', 'unreadCommentsCount', 'isAttached', 'soundDisable'];
+
+export async function loadChats(): Promise<Chat[]> {
+  return (await api.get<Chat[]>('topic/attachedFirst', { limit: 100, fields: CHAT_FIELDS }, { batch: false })).data ?? [];
+}
+
+/** loadMessages answers a page, newest first, older than `before` when given. */
+export async function loadMessages(chat: string, before?: string): Promise<{ items: Message[]; hasMore: boolean }> {
+  const query: Record<string, unknown> = { limit: MESSAGE_PAGE };
+  if (before) query.pageAfter = { contentType: 'Comment', id: before };
+  const res = await api.get<Message[]>(`topic/${chat}/comments`, query, { batch: false });
+  return { items: res.data ?? [], hasMore: Boolean(res.meta.pagination?.hasMoreNext) };
+}
+
+export async function loadMessage(id: string): Promise<Message> {
+  return (await api.get<Message>(`comment/${id}`, undefined, { batch: false })).data;
+}
+
+export async function sendMessage(chat: string, content: string): Promise<Message> {
+  return (await api.post<Message>(`topic/${chat}/comments`, { content })).data;
+}
+
+export async function editMessage(id: string, content: string): Promise<Message> {
+  return (await api.post<Message>(`comment/${id}`, { content })).data;
+}
+
+export async function deleteMessage(id: string) {
+  await api.delete(`comment/${id}`);
+}
+
+export async function markRead(chat: string) {
+  await api.post(`topic/${chat}/comments/markAsRead`);
+}
+
+export async function sendTyping(chat: string) {
+  await api.post(`topic/${chat}/typing`);
+}
+
+export async function openDialogue(visavis: Link): Promise<Chat> {
+  return (await api.post<Chat>('topic/dialogue', { visavis })).data;
+}
+
+export async function createChat(name: string, participants: Link[]): Promise<Chat> {
+  return (await api.post<Chat>('topic', { name, isDiscussable: true, participants })).data;
+}
+
+export async function setPinned(chat: string, on: boolean): Promise<Chat> {
+  const path = `topic/${chat}/attach`;
+  return (on ? await api.put<Chat>(path) : await api.delete<Chat>(path)).data;
+}
+
+export async function setSound(chat: string, on: boolean): Promise<Chat> {
+  const path = `topic/${chat}/sound`;
+  return (on ? await api.put<Chat>(path) : await api.delete<Chat>(path)).data;
+}
