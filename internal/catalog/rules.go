@@ -84,6 +84,7 @@ var reverse = map[string]Reverse{
 	"ContractorCompany.payers":   {"Payer", "contractor"},
 	"ContractorHuman.payers":     {"Payer", "contractor"},
 	"Program.states":             {"ProgramState", "program"},
+	"Program.triggers":           {"ProgramTrigger", "program"},
 	"Comment.answers":            {"Comment", "originalComment"},
 	"Task.entitiesByTemplate":    {"Task", "originalTemplate"},
 	"Task.milestones":            {"Milestone", "task"},

@@ -371,4 +371,19 @@ var migrations = []Migration{
 				UNIQUE (account_id, day))`,
 		}
 	}, nil},
+	{26, "deal trigger webhooks", func(d store.Dialect) []string {
+		// A deal trigger's webhook (internal/module/deal) is written here in
+		// the transaction of the move that fired it, and posted after
+		// commit by a job that retries with a growing pause: an outbox, so
+		// a rolled-back move calls nothing and a committed one is not lost.
+		return []string{
+			`CREATE TABLE deal_webhooks (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, trigger_id BIGINT NOT NULL,
+				url TEXT NOT NULL, body TEXT NOT NULL, status TEXT NOT NULL,
+				attempts INTEGER NOT NULL DEFAULT 0, next_at BIGINT NOT NULL, last_error TEXT,
+				created_at BIGINT NOT NULL, done_at BIGINT)`,
+			`CREATE INDEX deal_webhooks_due ON deal_webhooks (status, next_at)`,
+			`CREATE INDEX deal_webhooks_deal ON deal_webhooks (account_id, deal_id, id)`,
+		}
+	}, nil},
 }

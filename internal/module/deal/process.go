@@ -30,11 +30,13 @@ type Transition struct {
 	Rule     Rule
 }
 
-// Process is a program's states, in their order, and its transitions.
+// Process is a program's states, in their order, its transitions and
+// its triggers.
 type Process struct {
 	Program     int64
 	States      []State
 	Transitions []Transition
+	Triggers    []Trigger
 }
 
 // State finds a state of the process by id.
@@ -107,6 +109,9 @@ func LoadProcess(ctx context.Context, e *entity.Engine, account, program int64) 
 	}
 	if len(p.States) == 0 {
 		return p, nil
+	}
+	if err := loadTriggers(ctx, e, account, p); err != nil {
+		return nil, err
 	}
 	ids := make([]string, len(p.States))
 	args := []any{account}
