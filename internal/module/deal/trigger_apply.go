@@ -102,8 +102,8 @@ func EncodeTrigger(program int64, t *Trigger, reasons []Reason, lang string) map
 	}
 	return map[string]any{"contentType": "ProgramTrigger", "id": idString(t.ID), "name": t.Name,
 		"type": t.Type, "orderPosition": t.Order,
-		"program":  value.EncodeLink(value.Link{Type: "Program", ID: program}),
-		"params":   paramsString(t.Params),
-		"enabled":  len(reasons) == 0, "reasons": texts,
+		"program": value.EncodeLink(value.Link{Type: "Program", ID: program}),
+		"params":  paramsString(t.Params),
+		"enabled": len(reasons) == 0, "reasons": texts,
 		"operationsCount": len(t.Params.Actions)}
 }
