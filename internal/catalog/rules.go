@@ -85,6 +85,7 @@ var reverse = map[string]Reverse{
 	"ContractorHuman.payers":     {"Payer", "contractor"},
 	"Program.states":             {"ProgramState", "program"},
 	"Program.triggers":           {"ProgramTrigger", "program"},
+	"ProgramGroup.programs":      {"Program", "programGroup"},
 	"Comment.answers":            {"Comment", "originalComment"},
 	"Task.entitiesByTemplate":    {"Task", "originalTemplate"},
 	"Task.milestones":            {"Milestone", "task"},

@@ -85,6 +85,7 @@ var rules = map[string]Rule{
 	"Deal":              {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
 	"Program":           {Read: "deal_enter", AdminOnly: true},
 	"ProgramState":      {Read: "deal_enter", AdminOnly: true},
+	"ProgramGroup":      {Read: "deal_enter", AdminOnly: true},
 	// Transitions are the process's rules (internal/module/deal), set by
 	// administrators; a deal's positions follow the deal.
 	"ProgramTransition": {Read: "deal_enter", AdminOnly: true},
