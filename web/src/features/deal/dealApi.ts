@@ -32,9 +32,10 @@ export interface StateInfo {
   name: string;
   color?: string;
   type?: string;
+  isEntry?: boolean;
 }
 
 /** programStates are a program's states in their order: the board's columns. */
 export async function programStates(programId: string): Promise<StateInfo[]> {
-  return ((await api.get<StateInfo[]>(`program/${programId}/states`)).data ?? []).map((s) => ({ id: String(s.id), name: s.name, color: s.color, type: s.type }));
+  return ((await api.get<StateInfo[]>(`program/${programId}/states`)).data ?? []).map((s) => ({ id: String(s.id), name: s.name, color: s.color, type: s.type, isEntry: s.isEntry }));
 }
