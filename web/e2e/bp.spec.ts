@@ -48,6 +48,13 @@ test('a new process with three states runs its deals on the kanban, live for a s
   await expect(page.getByTestId('process-flow-arrow')).toHaveCount(2);
   await expect(page.getByTestId('process-transition').nth(1)).toContainText('Завершить');
 
+  // A button scenario: a message on the deal.
+  await page.getByTestId('process-trigger-name').fill('Напомнить');
+  await choose(page, 'process-trigger-type', 'Кнопкой');
+  await page.getByTestId('process-trigger-arg').fill('Клиент ждёт звонка');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger')).toContainText('Отправить сообщение');
+
   // A deal of the new process, managed by the demo user.
   await page.getByTestId('process-open-deals').click();
   await page.getByTestId('deal-view-kanban').click();
@@ -83,6 +90,12 @@ test('a new process with three states runs its deals on the kanban, live for a s
   await expect(page.getByTestId('deal-board-refused')).toContainText('Для перехода «Завершить» заполните поле «Клиент»');
   await expect(column(page, 'В работе').locator(card(page))).toBeVisible();
   await expect(column(page, 'Готово').locator(card(page))).toHaveCount(0);
+
+  // The card offers the scenario; pressing it writes the message.
+  await card(page).getByText(deal).click();
+  await page.getByTestId('deal-triggers').getByRole('button', { name: 'Напомнить' }).click();
+  const comments = async () => (await (await page.request.get(`/api/v3/deal/${id}/comments`)).text()).includes('Клиент ждёт звонка');
+  await expect.poll(comments).toBe(true);
 
   expect(errors).toEqual([]);
   expect(otherErrors).toEqual([]);

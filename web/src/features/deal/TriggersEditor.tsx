@@ -77,7 +77,7 @@ export function TriggersEditor({ programId, states, triggers, run }: {
       </Table>
       <Group gap="xs" align="flex-end">
         <TextInput size="xs" label={t('deal.editor.triggerName')} value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="process-trigger-name" />
-        <Select size="xs" w={170} label={t('deal.editor.when')} allowDeselect={false} value={type} onChange={(v) => v && setType(v)}
+        <Select size="xs" w={170} label={t('deal.editor.when')} allowDeselect={false} value={type} onChange={(v) => v && setType(v)} data-testid="process-trigger-type"
           data={['auto', 'button'].map((v) => ({ value: v, label: t(`deal.editor.triggerType.${v}`) }))} />
         <MultiSelect size="xs" w={200} label={t('deal.editor.states')} data={states.map((s) => ({ value: s.id, label: s.name }))} value={where} onChange={setWhere}
           data-testid="process-trigger-states" />
