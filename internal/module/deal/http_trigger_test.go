@@ -225,3 +225,42 @@ func TestButtonTrigger(t *testing.T) {
 		}
 	})
 }
+
+// A mass trigger runs where the rules allow it and reports the others.
+func TestMassTrigger(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		p := newProcess(t, h)
+		remind := p.make(t, "programTrigger", trigger(p, "Напомнить", "button",
+			`{"states":["`+p.newSt+`"],"allowed":["manager"],"actions":[{"type":"message","text":"Пора позвонить"}]}`))
+		fresh := p.deal(t, nil)
+		moved := p.deal(t, map[string]any{"contractor": p.client, "price": rub(5)})
+		if r := h.Do("POST", "/api/v3/deal/"+moved+"/applyTransition", apitest.Req{Body: apply(p.toOffer)}); r.Status != 200 {
+			t.Fatal(r.Body)
+		}
+		deal := func(id string) map[string]any { return apitest.Link("Deal", id) }
+		body := func(tr string) map[string]any {
+			return map[string]any{"contentType": "MassActionApplyTrigger", "trigger": map[string]any{"contentType": "ProgramTrigger", "id": tr},
+				"entities": []any{deal(fresh), deal(moved), deal("999999")}}
+		}
+		h.Run(t, []apitest.Scenario{
+			{Name: "mixed", Method: "POST", Path: "/api/v3/deal/massAction", Req: apitest.Req{Token: p.olgaTok, Body: body(remind)}, Status: 200,
+				Check: func(t *testing.T, r *apitest.Resp) {
+					l := r.List()
+					if len(l) != 3 || l[0]["isSucceed"] != true || l[1]["isSucceed"] != false || l[2]["isSucceed"] != false ||
+						!strings.Contains(l[1]["message"].(string), "недоступен в статусе «Предложение»") {
+						t.Errorf("results: %s", r.Body)
+					}
+				}},
+			{Name: "unknown trigger", Method: "POST", Path: "/api/v3/deal/massAction", Req: apitest.Req{Body: body("999999")}, Status: 422,
+				Contains: []string{`"field":"trigger"`}},
+			{Name: "no trigger", Method: "POST", Path: "/api/v3/deal/massAction", Req: apitest.Req{Body: map[string]any{"contentType": "MassActionApplyTrigger", "entities": []any{deal(fresh)}}},
+				Status: 422, Contains: []string{`"field":"trigger"`}},
+		})
+		if n := strings.Count(string(h.Do("GET", "/api/v3/deal/"+moved+"/comments", apitest.Req{}).Body), "Пора позвонить"); n != 0 {
+			t.Errorf("a refused deal got the message")
+		}
+		if n := strings.Count(string(h.Do("GET", "/api/v3/deal/"+fresh+"/comments", apitest.Req{}).Body), "Пора позвонить"); n != 1 {
+			t.Errorf("the allowed deal's messages: %d", n)
+		}
+	})
+}
