@@ -2,7 +2,9 @@
 // process of three states with two transitions (the second needing a
 // client), sees it drawn as a flow, adds a deal and drags it across the
 // kanban while the deal's manager, signed in elsewhere, watches the move
-// arrive on their own board; the refused drag says why.
+// arrive on their own board; the refused drag says why; the scenarios
+// made in the editor run (a to-do on entering a state, a message by a
+// button on the card).
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -48,12 +50,22 @@ test('a new process with three states runs its deals on the kanban, live for a s
   await expect(page.getByTestId('process-flow-arrow')).toHaveCount(2);
   await expect(page.getByTestId('process-transition').nth(1)).toContainText('Завершить');
 
+  // On entering В работе, a to-do for the manager.
+  await page.getByTestId('process-trigger-name').fill('Звонок клиенту');
+  await choose(page, 'process-trigger-states', 'В работе');
+  await page.keyboard.press('Escape');
+  await choose(page, 'process-trigger-action', 'Создать дело');
+  await page.getByTestId('process-trigger-arg').fill('Позвонить клиенту');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger')).toHaveCount(1);
+
   // A button scenario: a message on the deal.
   await page.getByTestId('process-trigger-name').fill('Напомнить');
   await choose(page, 'process-trigger-type', 'Кнопкой');
   await page.getByTestId('process-trigger-arg').fill('Клиент ждёт звонка');
   await page.getByTestId('process-trigger-add').click();
-  await expect(page.getByTestId('process-trigger')).toContainText('Отправить сообщение');
+  await expect(page.getByTestId('process-trigger')).toHaveCount(2);
+  await expect(page.getByTestId('process-trigger').nth(1)).toContainText('Отправить сообщение');
 
   // A deal of the new process, managed by the demo user.
   await page.getByTestId('process-open-deals').click();
@@ -93,6 +105,7 @@ test('a new process with three states runs its deals on the kanban, live for a s
 
   // The card offers the scenario; pressing it writes the message.
   await card(page).getByText(deal).click();
+  await expect(page.getByTestId('deal-todos')).toContainText('Позвонить клиенту');
   await page.getByTestId('deal-triggers').getByRole('button', { name: 'Напомнить' }).click();
   const comments = async () => (await (await page.request.get(`/api/v3/deal/${id}/comments`)).text()).includes('Клиент ждёт звонка');
   await expect.poll(comments).toBe(true);

@@ -117,8 +117,21 @@ func TestAutoTrigger(t *testing.T) {
 		if !strings.Contains(string(tasks), `"originalTemplate":{"contentType":"Task","id":"`+tpl+`"}`) {
 			t.Errorf("no task from the template: %s", tasks)
 		}
-		if todos := h.Do("GET", "/api/v3/todo", apitest.Req{Token: p.olgaTok}).Body; !strings.Contains(string(todos), "Позвонить клиенту") {
-			t.Errorf("no to-do for the manager: %s", todos)
+		// The task is the deal's, and the manager's to do.
+		byDeal := map[string]any{"fields": []string{"name", "responsible", "deals"}, "filter": map[string]any{"contentType": "FilterConfig",
+			"termGroup": map[string]any{"join": "and", "terms": []any{map[string]any{"contentType": "FilterTermRef", "field": "deals",
+				"comparison": "equals", "value": []any{apitest.Link("Deal", id)}}}}}}
+		q, _ := json.Marshal(byDeal)
+		linked := h.Do("GET", "/api/v3/task?"+string(q), apitest.Req{})
+		if l := linked.List(); len(l) != 1 || l[0]["name"] != "Подготовить КП" || idOf(l[0]["responsible"]) != p.olga {
+			t.Errorf("the deal's tasks: %d %s", linked.Status, linked.Body)
+		}
+		byDeal["fields"] = []string{"name", "responsible"}
+		byDeal["filter"].(map[string]any)["termGroup"].(map[string]any)["terms"].([]any)[0].(map[string]any)["field"] = "relations"
+		q, _ = json.Marshal(byDeal)
+		todos := h.Do("GET", "/api/v3/todo?"+string(q), apitest.Req{Token: p.olgaTok})
+		if l := todos.List(); len(l) != 1 || l[0]["name"] != "Позвонить клиенту" || idOf(l[0]["responsible"]) != p.olga {
+			t.Errorf("the manager's to-do about the deal: %d %s", todos.Status, todos.Body)
 		}
 		comments := h.Do("GET", "/api/v3/deal/"+id+"/comments", apitest.Req{}).Body
 		if !strings.Contains(string(comments), "Сделка ушла в «Предложение»") {

@@ -13,6 +13,7 @@ import type { TransitionOption } from './board';
 import { applyTransition, applyTrigger, statusHistory, type StatusMove } from './dealApi';
 import { money } from './money';
 import { PositionsBlock } from './PositionsBlock';
+import { DealLinked } from './DealLinked';
 import { DealInvoices } from '../finance/DealInvoices';
 
 const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
@@ -166,6 +167,7 @@ export default function DealCardPage({ id }: { id: string }) {
           <Field label={t('deal.card.description')}>{String(deal.description ?? '') || '—'}</Field>
         </Stack>
       </Paper>
+      <DealLinked dealId={id} />
       <PositionsBlock dealId={id} />
       <DealInvoices dealId={id} />
       <Title order={4}>{t('deal.history.title')}</Title>

@@ -39,7 +39,11 @@ export function TriggersEditor({ programId, states, triggers, run }: {
     name.trim() && arg.trim() &&
     run(async () => {
       await addTrigger(programId, name.trim(), type, { states: where, actions: [{ type: action, [KEY[action]]: arg.trim() }] });
+      // The next scenario starts from a clean form.
       setName('');
+      setType('auto');
+      setWhere([]);
+      setAction('message');
       setArg('');
     });
   return (
@@ -81,7 +85,7 @@ export function TriggersEditor({ programId, states, triggers, run }: {
           data={['auto', 'button'].map((v) => ({ value: v, label: t(`deal.editor.triggerType.${v}`) }))} />
         <MultiSelect size="xs" w={200} label={t('deal.editor.states')} data={states.map((s) => ({ value: s.id, label: s.name }))} value={where} onChange={setWhere}
           data-testid="process-trigger-states" />
-        <Select size="xs" w={170} label={t('deal.editor.actions')} allowDeselect={false} value={action} onChange={(v) => v && setAction(v)}
+        <Select size="xs" w={170} label={t('deal.editor.actions')} allowDeselect={false} value={action} onChange={(v) => v && setAction(v)} data-testid="process-trigger-action"
           data={ACTIONS.map((a) => ({ value: a, label: t(`deal.editor.action.${a}`) }))} />
         <TextInput size="xs" w={240} label={t(`deal.editor.arg.${action}`)} value={arg} onChange={(e) => setArg(e.currentTarget.value)} data-testid="process-trigger-arg" />
         <Button size="xs" onClick={() => void add()} data-testid="process-trigger-add">
