@@ -277,3 +277,24 @@ func TestMassTrigger(t *testing.T) {
 		}
 	})
 }
+
+// The mass change runs the entered state's auto triggers for each deal it
+// moves, in that deal's transaction.
+func TestMassChangeRunsTriggers(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		p := newProcess(t, h)
+		p.make(t, "programTrigger", trigger(p, "Отметить", "auto",
+			`{"states":["`+p.lost+`"],"actions":[{"type":"setField","field":"description","value":"Клиент отказался"}]}`))
+		a, b := p.deal(t, nil), p.deal(t, nil)
+		r := h.Do("POST", "/api/v3/deal/massAction", apitest.Req{Body: map[string]any{"contentType": "MassActionChangeProgramState",
+			"state": state(p.lost), "entities": []any{apitest.Link("Deal", a), apitest.Link("Deal", b)}}})
+		if l := r.List(); r.Status != 200 || len(l) != 2 || l[0]["isSucceed"] != true || l[1]["isSucceed"] != true {
+			t.Fatalf("mass: %s", r.Body)
+		}
+		for _, id := range []string{a, b} {
+			if got := p.get(t, id); got["description"] != "Клиент отказался" || idOf(got["state"]) != p.lost {
+				t.Errorf("deal %s: %v %v", id, got["state"], got["description"])
+			}
+		}
+	})
+}
