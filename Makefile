@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 DURATION ?= 10m
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar bench-discuss crashtest soak fuzz clean
+.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar bench-discuss bench-deals crashtest soak fuzz clean
 
 # build: the web app when web/ has one, then the single binary bin/artel.
 build: web
@@ -60,6 +60,13 @@ bench-calendar: build
 # socket, on SQLite and PostgreSQL; writes bench/results/<date>-discuss.json.
 bench-discuss: build
 	$(GO) run ./bench/discuss -binary bin/artel -postgres "$(PG_URL)"
+
+# bench-deals: a program of 100,000 deals; its deal list page and the
+# kanban's first read (100 cards with possibleTransitions), as the
+# administrator and as an employee, on SQLite and PostgreSQL.
+bench-deals: build
+	$(GO) run ./bench/load -binary bin/artel -tasks 1000 -deals 100000 -clients 10000 -employees 100 \
+		-duration 5s -concurrency 4 -scenarios deals,deals-emp,board,board-emp -postgres "$(PG_URL)"
 
 # crashtest: writers over HTTP while the server is killed with SIGKILL;
 # every acknowledged write must survive.

@@ -40,6 +40,11 @@ var scenarios = []scenario{
 	{"report-funnel-emp", "report: sales funnel, as an employee", func(a *loadgen.API) loadgen.Op { return a.ReportFunnelEmployee }},
 	{"report-tasks", "report: task effectiveness over every task", func(a *loadgen.API) loadgen.Op { return a.ReportTasks }},
 	{"report-tasks-emp", "report: task effectiveness, as an employee", func(a *loadgen.API) loadgen.Op { return a.ReportTasksEmployee }},
+	// The deal screens of the one generated process (docs/deal.md).
+	{"deals", "deals: a program's list page of 25", func(a *loadgen.API) loadgen.Op { return a.DealList }},
+	{"deals-emp", "deals: list page, as an employee", func(a *loadgen.API) loadgen.Op { return a.DealListEmployee }},
+	{"board", "deals: kanban's 100 cards, transitions", func(a *loadgen.API) loadgen.Op { return a.DealBoard }},
+	{"board-emp", "deals: kanban, as an employee", func(a *loadgen.API) loadgen.Op { return a.DealBoardEmployee }},
 }
 
 func scenarioKeys() []string {
@@ -142,6 +147,11 @@ func drive(ctx context.Context, c config, res *Result, proc *loadgen.Proc, gen *
 	}
 	if api.Employee, err = employeeClient(ctx, cl, proc.URL, c.concurrency, gen.EmpIDs); err != nil {
 		return err
+	}
+	if c.only == nil || c.only["deals"] || c.only["deals-emp"] || c.only["board"] || c.only["board-emp"] {
+		if err := api.PrepareDeals(ctx); err != nil {
+			return err
+		}
 	}
 	time.Sleep(time.Second)
 	if n, err := proc.RSS(); err == nil {

@@ -112,6 +112,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	todos.Notify = subscriptions.Send
 	leadForms := &leadform.Module{Engine: engine, Notify: subscriptions.Send}
 	chats.Push, chats.Notify = hub.Send, subscriptions.Send
+	deals.Notify = subscriptions.Send
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
@@ -135,7 +136,12 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		api.Ticker{Name: todo.JobZones, Every: 30 * time.Second, Run: todos.RecountZones},
 		// Dismissals run where they were asked for; one whose node
 		// stopped mid-way is picked up here by one node.
-		api.Ticker{Name: staff.JobResume, Every: time.Minute, Run: fireJobs.Resume})
+		api.Ticker{Name: staff.JobResume, Every: time.Minute, Run: fireJobs.Resume},
+		// Deal triggers' webhooks wait in deal_webhooks until posted.
+		api.Ticker{Name: deal.JobWebhooks, Every: 10 * time.Second, Run: func(ctx context.Context, now time.Time) error {
+			_, err := deals.Deliver(ctx, now)
+			return err
+		}})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.
 	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks}

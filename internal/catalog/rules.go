@@ -95,6 +95,8 @@ var reverse = map[string]Reverse{
 	"ContractorCompany.payers": {"Payer", "contractor"},
 	"ContractorHuman.payers":   {"Payer", "contractor"},
 	"Program.states":           {"ProgramState", "program"},
+	"Program.triggers":         {"ProgramTrigger", "program"},
+	"ProgramGroup.programs":    {"Program", "programGroup"},
 	// A lead form's fields are the elements that name it
 	// (internal/module/crm/leadform).
 	"CustomLeadForm.elements":    {"CustomLeadFormElement", "leadForm"},

@@ -1,6 +1,9 @@
 package demo
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/artel/artel/internal/value"
 )
 
@@ -56,6 +59,18 @@ var salesMoves = []struct {
 	{"Вернуть в работу", 5, 0, ""},
 }
 
+// salesTriggers are the process's scenarios (docs/deal.md, Triggers):
+// entering the offer stage reminds the manager to call, and a button
+// asks the manager to get back to a waiting client; states are places
+// in salesStages.
+var salesTriggers = []struct {
+	name, typ, params string
+	states            []int
+}{
+	{"Звонок по предложению", "auto", `"actions":[{"type":"createTodo","name":"Позвонить клиенту по коммерческому предложению","inDays":2}]`, []int{2}},
+	{"Напомнить менеджеру", "button", `"actions":[{"type":"message","text":"Клиент ждёт ответа — свяжитесь с ним сегодня"}]`, []int{0, 1, 2, 3}},
+}
+
 func (f *filler) salesProgram() error {
 	prog, err := f.create(f.demo, "Program", obj{"name": "Продажи", "isBpm": false})
 	if err != nil {
@@ -73,6 +88,16 @@ func (f *filler) salesProgram() error {
 	for _, m := range salesMoves {
 		if _, err := f.create(f.demo, "ProgramTransition", obj{"name": m.name, "from": ref(f.stages[m.from].link),
 			"to": ref(f.stages[m.to].link), "rule": m.rule}); err != nil {
+			return err
+		}
+	}
+	for _, t := range salesTriggers {
+		states := make([]string, len(t.states))
+		for i, n := range t.states {
+			states[i] = `"` + strconv.FormatInt(f.stages[n].link.ID, 10) + `"`
+		}
+		params := `{"states":[` + strings.Join(states, ",") + `],` + t.params + `}`
+		if _, err := f.create(f.demo, "ProgramTrigger", obj{"name": t.name, "type": t.typ, "program": ref(prog), "params": params}); err != nil {
 			return err
 		}
 	}

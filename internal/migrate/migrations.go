@@ -412,6 +412,21 @@ var migrations = []Migration{
 			`CREATE INDEX deal_status_history_reached ON deal_status_history (account_id, deal_id, to_state, id)`,
 		}
 	}, nil},
+	{26, "deal trigger webhooks", func(d store.Dialect) []string {
+		// A deal trigger's webhook (internal/module/deal) is written here in
+		// the transaction of the move that fired it, and posted after
+		// commit by a job that retries with a growing pause: an outbox, so
+		// a rolled-back move calls nothing and a committed one is not lost.
+		return []string{
+			`CREATE TABLE deal_webhooks (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, deal_id BIGINT NOT NULL, trigger_id BIGINT NOT NULL,
+				url TEXT NOT NULL, body TEXT NOT NULL, status TEXT NOT NULL,
+				attempts INTEGER NOT NULL DEFAULT 0, next_at BIGINT NOT NULL, last_error TEXT,
+				created_at BIGINT NOT NULL, done_at BIGINT)`,
+			`CREATE INDEX deal_webhooks_due ON deal_webhooks (status, next_at)`,
+			`CREATE INDEX deal_webhooks_deal ON deal_webhooks (account_id, deal_id, id)`,
+		}
+	}, nil},
 	{27, "lead form posts and captchas", func(d store.Dialect) []string {
 		// Each post of a lead form (internal/module/crm/leadform): what it
 		// made, its UTM parameters and referrer, and a hash of the

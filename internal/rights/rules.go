@@ -85,9 +85,13 @@ var rules = map[string]Rule{
 	"Deal":              {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
 	"Program":           {Read: "deal_enter", AdminOnly: true},
 	"ProgramState":      {Read: "deal_enter", AdminOnly: true},
+	"ProgramGroup":      {Read: "deal_enter", AdminOnly: true},
 	// Transitions are the process's rules (internal/module/deal), set by
 	// administrators; a deal's positions follow the deal.
 	"ProgramTransition": {Read: "deal_enter", AdminOnly: true},
+	// Triggers too; who may run a button trigger on a deal is its params'
+	// allowed list (internal/module/deal, triggers).
+	"ProgramTrigger": {Read: "deal_enter", AdminOnly: true},
 	// A position follows its deal; an invoice's row (internal/module/finance,
 	// listed in the links table as the invoice's rows) follows its invoice.
 	"OfferRow": {Via: "deal", Add: "deal_add", Through: &Through{Table: "links", Own: "dst_id", TypeCol: "src_type", IDCol: "src_id",

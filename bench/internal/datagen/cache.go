@@ -16,8 +16,9 @@ import (
 // format changes whenever the generator's output changes, so a cached
 // data directory made by an older generator is not reused. 4: x_search
 // holds stemmed words and the full-text index (migration 16). 5: tasks
-// and projects share ids; clients carry their phone words.
-const format = 5
+// and projects share ids; clients carry their phone words. 6: process
+// states carry their orderPosition.
+const format = 6
 
 // ResultFile is written into a generated SQLite data directory last, so its
 // presence means the directory is complete.

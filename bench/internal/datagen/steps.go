@@ -148,7 +148,8 @@ func (g *generator) program() error {
 		rows := make([]Row, len(stageNames))
 		for i, s := range stageNames {
 			rows[i] = Row{Actor: p.admin, Created: p.base.AddDate(-3, 0, 0), In: entity.Input{"name": jstr(s.name),
-				"type": jstr(s.typ), "isEntry": jbool(i == 0), "program": jlink(p.program)}}
+				"type": jstr(s.typ), "isEntry": jbool(i == 0), "program": jlink(p.program),
+				"orderPosition": jint(int64(i + 1))}}
 		}
 		return rows
 	}, true)

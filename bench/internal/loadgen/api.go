@@ -28,6 +28,8 @@ type API struct {
 	// Employee is signed in as an ordinary employee of the account (no
 	// administrator rights): what most readers of the task screen are.
 	Employee *Client
+	// Deals is set by PrepareDeals for the deal scenarios.
+	Deals Deals
 
 	mu      sync.Mutex
 	created []int64

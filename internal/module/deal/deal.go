@@ -7,9 +7,11 @@ package deal
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strconv"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -17,6 +19,11 @@ import (
 // Module is the deal rules over the engine.
 type Module struct {
 	e *entity.Engine
+	// Notify sends a notification (subscribe.Subscriptions.Send, set by
+	// the app): a trigger's message tells the deal's manager.
+	Notify func(ctx context.Context, account int64, n *subscribe.Notification) error
+	// Client posts the triggers' webhooks; nil is http.DefaultClient.
+	Client *http.Client
 }
 
 // Register installs the deal rules: hooks on Deal, ProgramState,
@@ -27,9 +34,11 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("Deal", entity.Hooks{BeforeSave: m.beforeDeal, AfterSave: m.afterDeal})
 	e.Hook("ProgramTransition", entity.Hooks{BeforeSave: m.beforeTransition, AfterSave: m.afterTransition})
 	e.Hook("ProgramState", entity.Hooks{BeforeSave: m.beforeState})
+	e.Hook("ProgramTrigger", entity.Hooks{BeforeSave: m.beforeTrigger})
 	e.Hook("OfferRow", entity.Hooks{BeforeSave: m.beforeRow, AfterSave: m.afterRow, BeforeDelete: m.beforeRowDelete})
 	e.NeedFields("Deal", "state", "program", "manager", "userCreated")
-	e.Compute("Deal", entity.Computer{Fields: []string{"possibleTransitions", "possibleTransitionsCount"}, Fill: m.fillPossible})
+	e.Compute("Deal", entity.Computer{Fields: []string{"possibleTransitions", "possibleTransitionsCount",
+		"possibleTriggers", "possibleTriggersCount"}, Fill: m.fillPossible})
 	return m
 }
 

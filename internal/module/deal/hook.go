@@ -3,6 +3,7 @@ package deal
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 
 	"github.com/artel/artel/internal/entity"
@@ -103,7 +104,8 @@ func (m *Module) afterDeal(ctx context.Context, c *entity.Change, rec *entity.Re
 	return m.record(ctx, c.Scope, rec.ID, 0, st.ID)
 }
 
-// beforeState keeps a state's type one of the three results.
+// beforeState keeps a state's type one of the three results and puts a
+// new state last in its program.
 func (m *Module) beforeState(ctx context.Context, c *entity.Change) error {
 	if t, given := c.Values["type"]; given && t == nil {
 		c.Values["type"] = Active
@@ -111,6 +113,16 @@ func (m *Module) beforeState(ctx context.Context, c *entity.Change) error {
 	if c.New {
 		if _, given := c.Values["type"]; !given {
 			c.Values["type"] = Active
+		}
+		if pos, given := c.Values["orderPosition"]; (!given || pos == nil) && c.Links["program"] != nil {
+			// A new state goes after the program's last one.
+			var last int64
+			if err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT COALESCE(MAX(c_orderposition), 0)
+				FROM e_programstate WHERE account_id = ? AND c_program_t = 'Program' AND c_program_i = ?`),
+				c.Scope.Account, c.Links["program"].ID).Scan(&last); err != nil {
+				return fmt.Errorf("deal: state position: %w", err)
+			}
+			c.Values["orderPosition"] = last + 1
 		}
 	}
 	return nil

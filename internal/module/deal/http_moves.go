@@ -67,6 +67,7 @@ func (a *HTTP) statusHistory(ctx context.Context, r *api.Request) api.Response {
 type massBody struct {
 	ContentType string            `json:"contentType"`
 	State       json.RawMessage   `json:"state"`
+	Trigger     json.RawMessage   `json:"trigger"`
 	Entities    []json.RawMessage `json:"entities"`
 	Filter      json.RawMessage   `json:"filter"`
 	Query       string            `json:"query"`
@@ -74,9 +75,9 @@ type massBody struct {
 }
 
 // massAction serves POST /deal/massAction with a
-// MassActionChangeProgramState body naming the deals in entities, or
-// choosing them by filter and query as the deal list would. It answers a
-// MassActionResult per deal.
+// MassActionChangeProgramState or MassActionApplyTrigger body naming the
+// deals in entities, or choosing them by filter and query as the deal
+// list would. It answers a MassActionResult per deal.
 func (a *HTTP) massAction(ctx context.Context, r *api.Request) api.Response {
 	var b massBody
 	if json.Unmarshal(r.Body(), &b) != nil {
@@ -85,12 +86,17 @@ func (a *HTTP) massAction(ctx context.Context, r *api.Request) api.Response {
 	if b.ContentType == "MassActionCreateConsignment" && a.Consignments != nil {
 		return a.Consignments(ctx, r)
 	}
-	if b.ContentType != "" && b.ContentType != "MassActionChangeProgramState" {
+	trigger := b.ContentType == "MassActionApplyTrigger"
+	if b.ContentType != "" && b.ContentType != "MassActionChangeProgramState" && !trigger {
 		return r.FieldFail("contentType", CodeMassType)
 	}
-	st, err := value.DecodeLink(b.State, []string{"ProgramState"})
+	target, raw, typ := "state", b.State, "ProgramState"
+	if trigger {
+		target, raw, typ = "trigger", b.Trigger, "ProgramTrigger"
+	}
+	st, err := value.DecodeLink(raw, []string{typ})
 	if err != nil || st.ID <= 0 {
-		return r.Fail(entity.Invalidf("state", entity.CodeRequired, ""))
+		return r.Fail(entity.Invalidf(target, entity.CodeRequired, ""))
 	}
 	if len(b.Entities) > maxMass {
 		return r.Fail(entity.Invalidf("entities", value.CodeRange, ""))
@@ -121,10 +127,15 @@ func (a *HTTP) massAction(ctx context.Context, r *api.Request) api.Response {
 			ids = append(ids, l.ID)
 		}
 	}
-	if _, err := a.Engine.Get(ctx, r.Scope(), "ProgramState", st.ID); err != nil {
-		return r.Fail(entity.Invalidf("state", entity.CodeLinkNotFound, "ProgramState"))
+	if _, err := a.Engine.Get(ctx, r.Scope(), typ, st.ID); err != nil {
+		return r.Fail(entity.Invalidf(target, entity.CodeLinkNotFound, typ))
 	}
-	results, err := a.Deals.MassChange(ctx, r.Scope(), st.ID, ids)
+	var results []Result
+	if trigger {
+		results, err = a.Deals.MassTrigger(ctx, r.Scope(), st.ID, ids)
+	} else {
+		results, err = a.Deals.MassChange(ctx, r.Scope(), st.ID, ids)
+	}
 	if err != nil {
 		return r.Fail(err)
 	}

@@ -8,7 +8,8 @@ import (
 	"github.com/artel/artel/internal/entity"
 )
 
-// Result is one deal's outcome in a mass change (MassActionResult).
+// Result is one deal's outcome in a mass change or a mass trigger
+// (MassActionResult); Moved is true when the deal moved or the trigger ran.
 type Result struct {
 	Deal    int64
 	Moved   bool
@@ -47,24 +48,54 @@ func (m *Module) MassChange(ctx context.Context, sc entity.Scope, state int64, d
 			res.Moved = err == nil
 			return err
 		})
-		var inv *entity.Invalid
-		switch {
-		case errors.Is(err, entity.ErrNotFound):
-			res.Missing = true
-		case errors.Is(err, entity.ErrForbidden):
-			res.Denied = true
-		case errors.As(err, &inv):
-			// A deal the save itself refuses (a hook of another module)
-			// is reported like any refusal, by its fields.
-			for _, fe := range inv.Errors {
-				res.Reasons = append(res.Reasons, Reason{Code: fe.Code, Field: fe.Field})
-			}
-		case err != nil:
+		if err := res.take(err); err != nil {
 			return nil, err
 		}
 		out = append(out, res)
 	}
 	return out, nil
+}
+
+// MassTrigger runs a button trigger on each deal where the rules allow
+// it, each deal in its own transaction, and reports every deal
+// (MassActionApplyTrigger).
+func (m *Module) MassTrigger(ctx context.Context, sc entity.Scope, trigger int64, deals []int64) ([]Result, error) {
+	out := make([]Result, 0, len(deals))
+	for _, id := range deals {
+		res := Result{Deal: id}
+		_, err := m.ApplyTrigger(ctx, sc, id, trigger)
+		if ref, ok := AsRefused(err); ok {
+			res.Reasons, err = ref.Reasons, nil
+		} else if err == nil {
+			res.Moved = true
+		}
+		if err := res.take(err); err != nil {
+			return nil, err
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// take files a deal's error into its result; what is no refusal of this
+// deal (the database failing) is answered.
+func (res *Result) take(err error) error {
+	var inv *entity.Invalid
+	switch {
+	case errors.Is(err, entity.ErrNotFound):
+		res.Missing = true
+	case errors.Is(err, entity.ErrForbidden):
+		res.Denied = true
+	case errors.As(err, &inv):
+		// A deal the save itself refuses (a hook of another module, a
+		// trigger's field) is reported like any refusal, by its fields.
+		for _, fe := range inv.Errors {
+			res.Reasons = append(res.Reasons, Reason{Code: fe.Code, Field: fe.Field})
+		}
+	case err != nil:
+		return err
+	}
+	return nil
 }
 
 // Message words a result's refusal in lang ("" when it moved).

@@ -40,8 +40,9 @@ func (m *Module) Possible(ctx context.Context, sc entity.Scope, rec *entity.Reco
 	return out, nil
 }
 
-// fillPossible is the possibleTransitions of a read, as ProgramTransition
-// values with enabled and reasons worded in the reader's language.
+// fillPossible is the possibleTransitions and possibleTriggers of a read,
+// as ProgramTransition and ProgramTrigger values with enabled and reasons
+// worded in the reader's language.
 func (m *Module) fillPossible(ctx context.Context, sc entity.Scope, recs []*entity.Record, want map[string]bool) error {
 	if sc.System {
 		return nil
@@ -63,6 +64,21 @@ func (m *Module) fillPossible(ctx context.Context, sc entity.Scope, recs []*enti
 				return err
 			}
 			procs[prog.ID] = proc
+		}
+		if want["possibleTriggers"] || want["possibleTriggersCount"] {
+			tops, err := m.PossibleTriggers(ctx, sc, rec, proc)
+			if err != nil {
+				return err
+			}
+			items := make([]any, len(tops))
+			for i, o := range tops {
+				items[i] = EncodeTrigger(proc.Program, o.Trigger, o.Reasons, lang)
+			}
+			rec.SetComputed("possibleTriggers", items)
+			rec.SetComputed("possibleTriggersCount", len(items))
+		}
+		if !want["possibleTransitions"] && !want["possibleTransitionsCount"] {
+			continue
 		}
 		opts, err := m.Possible(ctx, sc, rec, proc)
 		if err != nil {

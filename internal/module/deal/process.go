@@ -30,11 +30,13 @@ type Transition struct {
 	Rule     Rule
 }
 
-// Process is a program's states, in their order, and its transitions.
+// Process is a program's states, in their order, its transitions and
+// its triggers.
 type Process struct {
 	Program     int64
 	States      []State
 	Transitions []Transition
+	Triggers    []Trigger
 }
 
 // State finds a state of the process by id.
@@ -79,15 +81,15 @@ func (p *Process) Between(from, to int64) *Transition {
 	return nil
 }
 
-// LoadProcess reads a program's states and transitions. States are in
-// the order they were made (the reference gives ProgramState no position;
-// the process editor, when it comes, will create them in order). Reads go
-// straight to the tables: the rules need every state whoever asks.
+// LoadProcess reads a program's states, transitions and triggers. States
+// are in their orderPosition (a new state goes last), then in the order
+// they were made. Reads go straight to the tables: the rules need every
+// state whoever asks.
 func LoadProcess(ctx context.Context, e *entity.Engine, account, program int64) (*Process, error) {
 	p := &Process{Program: program}
 	q := e.DB.Q(ctx)
 	rows, err := q.QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT id, c_name, c_type, c_color, c_isentry
-		FROM e_programstate WHERE account_id = ? AND c_program_t = 'Program' AND c_program_i = ? ORDER BY id`), account, program)
+		FROM e_programstate WHERE account_id = ? AND c_program_t = 'Program' AND c_program_i = ? ORDER BY COALESCE(c_orderposition, 0), id`), account, program)
 	if err != nil {
 		return nil, fmt.Errorf("deal: states of program %d: %w", program, err)
 	}
@@ -107,6 +109,9 @@ func LoadProcess(ctx context.Context, e *entity.Engine, account, program int64) 
 	}
 	if len(p.States) == 0 {
 		return p, nil
+	}
+	if err := loadTriggers(ctx, e, account, p); err != nil {
+		return nil, err
 	}
 	ids := make([]string, len(p.States))
 	args := []any{account}

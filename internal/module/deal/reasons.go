@@ -26,6 +26,12 @@ const (
 	CodeDiscountTooLarge = "discount_too_large"
 	CodeTwoPrices        = "two_prices"
 	CodeMassType         = "mass_action_unsupported"
+	CodeBadTrigger       = "bad_trigger"
+	CodeTriggerType      = "trigger_type"
+	CodeTriggerRole      = "trigger_role"
+	CodeTriggerManual    = "trigger_not_button"
+	CodeTriggerState     = "trigger_not_in_state"
+	CodeTriggerOther     = "trigger_other_program"
 )
 
 // Wording is each error type in Russian and English; %s are the reason's
@@ -46,6 +52,12 @@ var Wording = map[string][2]string{
 	CodeDiscountTooLarge: {"Скидка больше суммы позиции", "The discount exceeds the position's amount"},
 	CodeTwoPrices:        {"Укажите цену с налогом или без налога, не обе", "Give the price with tax or without it, not both"},
 	CodeMassType:         {"Это массовое действие для сделок не поддерживается", "This mass action is not supported for deals"},
+	CodeBadTrigger:       {"Неверные настройки сценария: %s", "Invalid scenario settings: %s"},
+	CodeTriggerType:      {"Такой тип сценария не поддерживается: %s", "This scenario type is not supported: %s"},
+	CodeTriggerRole:      {"Сценарий «%s» может запустить только: %s", "Only these may run the scenario «%s»: %s"},
+	CodeTriggerManual:    {"Сценарий «%s» запускается сам при входе в статус", "The scenario «%s» runs by itself on entering a state"},
+	CodeTriggerState:     {"Сценарий «%s» недоступен в статусе «%s»", "The scenario «%s» is not available in the state «%s»"},
+	CodeTriggerOther:     {"Сценарий из другой схемы", "The scenario belongs to another process"},
 }
 
 // Word is one argument of a reason in both languages (a field or role

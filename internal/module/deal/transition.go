@@ -76,26 +76,12 @@ func (m *Module) check(ctx context.Context, sc entity.Scope, rec *entity.Record,
 	var out []Reason
 	name := Same(transitionName(proc, tr))
 	dealType := rec.Type
-	if len(tr.Rule.Allowed) > 0 && !sc.Admin && !sc.System {
-		var auditors []value.Link
-		var err error
-		if slices.Contains(tr.Rule.Allowed, "auditors") {
-			if auditors, err = m.auditors(ctx, sc.Account, rec.ID); err != nil {
-				return nil, err
-			}
-		}
-		ok := false
-		for _, role := range tr.Rule.Allowed {
-			ok = ok || holds(sc, rec, role, auditors)
-		}
-		if !ok {
-			var ru, en []string
-			for _, role := range tr.Rule.Allowed {
-				l := dealType.Field(role).Label
-				ru, en = append(ru, strings.ToLower(l.Ru)), append(en, strings.ToLower(l.En))
-			}
-			out = append(out, Reason{Code: CodeRole, Field: "state", Args: []Word{name, {strings.Join(ru, ", "), strings.Join(en, ", ")}}})
-		}
+	r, err := m.roleReason(ctx, sc, rec, tr.Rule.Allowed, CodeRole, name)
+	if err != nil {
+		return nil, err
+	}
+	if r != nil {
+		out = append(out, *r)
 	}
 	rows := -1
 	for _, f := range tr.Rule.RequiredFields {
@@ -114,17 +100,50 @@ func (m *Module) check(ctx context.Context, sc entity.Scope, rec *entity.Record,
 	return out, nil
 }
 
-// move writes the new state and its history row.
+// roleReason is the refusal of a caller who holds none of the allowed
+// roles on the deal (nil: allowed; administrators always are).
+func (m *Module) roleReason(ctx context.Context, sc entity.Scope, rec *entity.Record, allowed []string, code string, name Word) (*Reason, error) {
+	if len(allowed) == 0 || sc.Admin || sc.System {
+		return nil, nil
+	}
+	var auditors []value.Link
+	if slices.Contains(allowed, "auditors") {
+		var err error
+		if auditors, err = m.auditors(ctx, sc.Account, rec.ID); err != nil {
+			return nil, err
+		}
+	}
+	for _, role := range allowed {
+		if holds(sc, rec, role, auditors) {
+			return nil, nil
+		}
+	}
+	var ru, en []string
+	for _, role := range allowed {
+		l := rec.Type.Field(role).Label
+		ru, en = append(ru, strings.ToLower(l.Ru)), append(en, strings.ToLower(l.En))
+	}
+	return &Reason{Code: code, Field: "state", Args: []Word{name, {strings.Join(ru, ", "), strings.Join(en, ", ")}}}, nil
+}
+
+// move writes the new state and its history row, and runs the auto
+// triggers of the state entered, all in ctx's transaction.
 func (m *Module) move(ctx context.Context, sc entity.Scope, rec *entity.Record, proc *Process, tr *Transition) (*entity.Record, error) {
 	to := proc.State(tr.To)
 	c := entity.NewChange(sc, rec.Type, rec)
 	c.Links["state"] = &value.Link{Type: "ProgramState", ID: to.ID}
 	c.Values["result"], c.Values["stateTimeUpdated"] = to.Type, m.e.Now().UnixMilli()
-	out, err := m.e.Save(asMachine(ctx), c)
-	if err != nil {
+	if _, err := m.e.Save(asMachine(ctx), c); err != nil {
 		return nil, err
 	}
-	return out, m.record(ctx, sc, rec.ID, tr.From, tr.To)
+	if err := m.record(ctx, sc, rec.ID, tr.From, tr.To); err != nil {
+		return nil, err
+	}
+	if err := m.runAuto(ctx, sc, rec.ID, proc, to.ID); err != nil {
+		return nil, err
+	}
+	// Re-read: the state's triggers may have changed the deal again.
+	return m.e.Get(ctx, sc, "Deal", rec.ID)
 }
 
 // transitionName is what a refusal calls a transition: its name, or the

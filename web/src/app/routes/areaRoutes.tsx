@@ -39,6 +39,9 @@ const deals: RouteObject[] = [
   { path: '/deals/:dealId/card', element: <P.DealCardRoute /> },
   { path: '/bp/:slug/list/:filterId?', element: <P.ProcessListRoute /> },
   { path: '/bp/:slug/card/:dealId', element: <P.DealCardRoute /> },
+  // The process editor: not in spec 000's table, which has no address for it.
+  { path: '/bp/new', element: <P.NewProcessRoute /> },
+  { path: '/bp/:slug/settings', element: <P.ProcessEditorRoute /> },
 ];
 
 const staff: RouteObject[] = [

@@ -32,6 +32,8 @@ export const ClientAddRoute = named(() => import('../../features/crm/routes'), '
 export const DealListRoute = named(() => import('../../features/deal/routes'), 'DealListRoute');
 export const ProcessListRoute = named(() => import('../../features/deal/routes'), 'ProcessListRoute');
 export const DealCardRoute = named(() => import('../../features/deal/routes'), 'DealCardRoute');
+export const ProcessEditorRoute = named(() => import('../../features/deal/routes'), 'ProcessEditorRoute');
+export const NewProcessRoute = named(() => import('../../features/deal/routes'), 'NewProcessRoute');
 export const TimeRoute = named(() => import('../../features/todo/routes'), 'TimeRoute');
 export const TodoCardRoute = named(() => import('../../features/todo/routes'), 'TodoCardRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');

@@ -75,8 +75,10 @@ function Column({ state, count, verdict, children }: { state: StateInfo; count: 
 export function DealBoard({ programId, filter, onOpen }: { programId: string; filter: unknown; onOpen(id: string): void }) {
   const { t } = useTranslation();
   const [states, setStates] = useState<StateInfo[] | null>(null);
-  // Newest first: a deal just added shows at the top of its column.
-  const list = useList({ contentType: 'Deal', endpoint: 'deal', filter, fields: CARD_FIELDS, sortBy: [{ fieldName: 'timeCreated', desc: true }], limit: 100 });
+  // Newest first, the list's own order (by id): a deal just added shows at
+  // the top of its column, and the program's link index serves the page
+  // without sorting the program's deals (docs/performance.md, deals).
+  const list = useList({ contentType: 'Deal', endpoint: 'deal', filter, fields: CARD_FIELDS, limit: 100 });
   const [moving, setMoving] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<string | null>(null);
   const [dragged, setDragged] = useState<Entity | null>(null);

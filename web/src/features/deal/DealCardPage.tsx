@@ -1,6 +1,7 @@
 // /deals/{id}/card and /bp/{slug}/card/{id}: the deal card. Its fields,
 // the transitions out of its state as buttons (a refused one disabled,
-// its reasons beside it), and its status history.
+// its reasons beside it), the button scenarios likewise, and its status
+// history.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
@@ -9,9 +10,10 @@ import { errorText } from '../../app/errors/errorText';
 import { useEntity } from '../../data/hooks';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import type { TransitionOption } from './board';
-import { applyTransition, statusHistory, type StatusMove } from './dealApi';
+import { applyTransition, applyTrigger, statusHistory, type StatusMove } from './dealApi';
 import { money } from './money';
 import { PositionsBlock } from './PositionsBlock';
+import { DealLinked } from './DealLinked';
 import { DealInvoices } from '../finance/DealInvoices';
 
 const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
@@ -77,11 +79,13 @@ export default function DealCardPage({ id }: { id: string }) {
     );
   }
   const options = (deal.possibleTransitions as TransitionOption[] | undefined) ?? [];
-  const run = async (o: TransitionOption) => {
+  // Button scenarios share the transitions' shape: enabled, or refused with reasons.
+  const scenarios = (deal.possibleTriggers as TransitionOption[] | undefined) ?? [];
+  const run = async (o: TransitionOption, scenario = false) => {
     setBusy(true);
     setFailed(null);
     try {
-      await applyTransition(id, o.id);
+      await (scenario ? applyTrigger(id, o.id) : applyTransition(id, o.id));
       await loadHistory();
     } catch (err) {
       setFailed(errorText(err, t));
@@ -137,6 +141,19 @@ export default function DealCardPage({ id }: { id: string }) {
           ))}
         </Group>
       )}
+      {scenarios.length > 0 && (
+        <Group gap="xs" data-testid="deal-triggers">
+          {scenarios.map((o) => (
+            <Tooltip key={o.id} label={(o.reasons ?? []).join('\n')} disabled={o.enabled} multiline w={280}>
+              <span>
+                <Button size="xs" variant="light" disabled={!o.enabled || busy} onClick={() => void run(o, true)}>
+                  {o.name}
+                </Button>
+              </span>
+            </Tooltip>
+          ))}
+        </Group>
+      )}
       <Paper withBorder p="md">
         <Stack gap={6}>
           <Field label={t('deal.card.program')}>{isLink(deal.program) ? <LinkName link={deal.program} /> : ''}</Field>
@@ -150,6 +167,7 @@ export default function DealCardPage({ id }: { id: string }) {
           <Field label={t('deal.card.description')}>{String(deal.description ?? '') || '—'}</Field>
         </Stack>
       </Paper>
+      <DealLinked dealId={id} />
       <PositionsBlock dealId={id} />
       <DealInvoices dealId={id} />
       <Title order={4}>{t('deal.history.title')}</Title>

@@ -76,6 +76,9 @@ export default function DealListPage({ programId, filter }: { programId?: string
         {programs.items.map((p) => (
           <ProgramTab key={String(p.id)} program={p} active={String(p.id) === one} />
         ))}
+        <Button component={RouterLink} to="/bp/new" size="xs" variant="subtle" data-testid="deal-program-new">
+          {t('deal.programs.new')}
+        </Button>
       </Group>
       {one && (
         <Group px="md" pt="xs" gap="xs" justify="space-between">
@@ -87,7 +90,12 @@ export default function DealListPage({ programId, filter }: { programId?: string
               {t('deal.view.kanban')}
             </Button>
           </Group>
-          <QuickAdd programId={one} />
+          <Group gap="xs">
+            <QuickAdd programId={one} />
+            <Button component={RouterLink} to={`/bp/${one}/settings`} size="xs" variant="default" data-testid="deal-program-settings">
+              {t('deal.programs.settings')}
+            </Button>
+          </Group>
         </Group>
       )}
       {shown === 'kanban' && one ? (

@@ -15,6 +15,14 @@ export async function applyTransition(dealId: string, transitionId: string): Pro
   return deal;
 }
 
+/** applyTrigger runs a button scenario on the deal; a refusal rejects with the server's reasons. */
+export async function applyTrigger(dealId: string, triggerId: string): Promise<Entity> {
+  const deal = (await api.post<Entity>(`deal/${dealId}/applyTrigger`, { contentType: 'ProgramTrigger', id: triggerId })).data;
+  ingest(deal, { full: true });
+  reloadLists('Deal');
+  return deal;
+}
+
 export interface StatusMove {
   id: string;
   fromStatus: { contentType: string; id: string } | null;
@@ -32,9 +40,10 @@ export interface StateInfo {
   name: string;
   color?: string;
   type?: string;
+  isEntry?: boolean;
 }
 
 /** programStates are a program's states in their order: the board's columns. */
 export async function programStates(programId: string): Promise<StateInfo[]> {
-  return ((await api.get<StateInfo[]>(`program/${programId}/states`)).data ?? []).map((s) => ({ id: String(s.id), name: s.name, color: s.color, type: s.type }));
+  return ((await api.get<StateInfo[]>(`program/${programId}/states`)).data ?? []).map((s) => ({ id: String(s.id), name: s.name, color: s.color, type: s.type, isEntry: s.isEntry }));
 }

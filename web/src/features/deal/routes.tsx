@@ -5,6 +5,7 @@
 import { useParams } from 'react-router';
 import DealCardPage from './DealCardPage';
 import DealListPage from './DealListPage';
+import ProcessEditorPage, { NewProcessPage } from './ProcessEditorPage';
 import { dealGroupFilter, dealProgramFilter, savedFilter } from '../../app/mapping/filters';
 
 /**
@@ -29,4 +30,15 @@ export function ProcessListRoute() {
 export function DealCardRoute() {
   const { dealId } = useParams();
   return dealId ? <DealCardPage key={dealId} id={dealId} /> : null;
+}
+
+/** /bp/{slug}/settings: the process editor (states, transitions, triggers). */
+export function ProcessEditorRoute() {
+  const { slug } = useParams();
+  return <ProcessEditorPage key={slug} />;
+}
+
+/** /bp/new: name a new process, then edit it. */
+export function NewProcessRoute() {
+  return <NewProcessPage />;
 }

@@ -1,0 +1,116 @@
+// The process editor against the real server: an administrator makes a
+// process of three states with two transitions (the second needing a
+// client), sees it drawn as a flow, adds a deal and drags it across the
+// kanban while the deal's manager, signed in elsewhere, watches the move
+// arrive on their own board; the refused drag says why; the scenarios
+// made in the editor run (a to-do on entering a state, a message by a
+// button on the card).
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+async function choose(page: Page, testId: string, option: string) {
+  // A MultiSelect's pill box lies over its input: click through it.
+  await page.getByTestId(testId).click({ force: true });
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a new process with three states runs its deals on the kanban, live for a second user', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  await page.goto('/deals/list/-1');
+  await page.getByTestId('deal-program-new').click();
+  const name = `Процесс e2e ${Date.now()}`;
+  await page.getByTestId('process-new-name').fill(name);
+  await page.getByTestId('process-new-create').click();
+  await expect(page.getByTestId('process-editor')).toBeVisible();
+  const programId = page.url().match(/\/bp\/(\d+)\/settings/)![1];
+
+  for (const state of ['Заявка', 'В работе', 'Готово']) {
+    await page.getByTestId('process-state-name').fill(state);
+    await page.getByTestId('process-state-add').click();
+    await expect(page.locator(`[data-testid="process-flow-state"][data-name="${state}"]`)).toBeVisible();
+  }
+  await expect(page.getByTestId('process-state')).toHaveCount(3);
+
+  const transition = async (from: string, to: string, title: string, required?: string) => {
+    await choose(page, 'process-transition-from', from);
+    await choose(page, 'process-transition-to', to);
+    await page.getByTestId('process-transition-name').fill(title);
+    if (required) {
+      await choose(page, 'process-transition-required', required);
+      await page.keyboard.press('Escape');
+    }
+    await page.getByTestId('process-transition-add').click();
+  };
+  await transition('Заявка', 'В работе', 'Взять в работу');
+  await expect(page.getByTestId('process-flow-arrow')).toHaveCount(1);
+  await transition('В работе', 'Готово', 'Завершить', 'Клиент');
+  await expect(page.getByTestId('process-flow-arrow')).toHaveCount(2);
+  await expect(page.getByTestId('process-transition').nth(1)).toContainText('Завершить');
+
+  // On entering В работе, a to-do for the manager.
+  await page.getByTestId('process-trigger-name').fill('Звонок клиенту');
+  await choose(page, 'process-trigger-states', 'В работе');
+  await page.keyboard.press('Escape');
+  await choose(page, 'process-trigger-action', 'Создать дело');
+  await page.getByTestId('process-trigger-arg').fill('Позвонить клиенту');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger')).toHaveCount(1);
+
+  // A button scenario: a message on the deal.
+  await page.getByTestId('process-trigger-name').fill('Напомнить');
+  await choose(page, 'process-trigger-type', 'Кнопкой');
+  await page.getByTestId('process-trigger-arg').fill('Клиент ждёт звонка');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger')).toHaveCount(2);
+  await expect(page.getByTestId('process-trigger').nth(1)).toContainText('Отправить сообщение');
+
+  // A deal of the new process, managed by the demo user.
+  await page.getByTestId('process-open-deals').click();
+  await page.getByTestId('deal-view-kanban').click();
+  const deal = `Сделка e2e ${Date.now()}`;
+  await page.getByTestId('deal-quick-name').fill(deal);
+  await page.getByTestId('deal-quick-add').click();
+  const column = (p: Page, state: string) => p.locator(`[data-testid="deal-column"][data-state="${state}"]`);
+  const card = (p: Page) => p.locator('[data-testid="deal-card"]', { hasText: deal });
+  await expect(column(page, 'Заявка').locator(card(page))).toBeVisible();
+  const id = await card(page).getAttribute('data-id');
+
+  const other = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await signIn(other, DEMO);
+  const otherErrors = collectErrors(other);
+  const me = (await (await other.request.get('/api/v3/currentUser')).json()).data as { id: string };
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '';
+  const set = await page.request.post(`/api/v3/deal/${id}`, {
+    data: { manager: { contentType: 'Employee', id: me.id } },
+    headers: { 'X-CSRF-Token': decodeURIComponent(csrf) },
+  });
+  expect(set.ok()).toBeTruthy();
+  await other.goto(`/bp/${programId}/list`);
+  await other.getByTestId('deal-view-kanban').click();
+  await expect(column(other, 'Заявка').locator(card(other))).toBeVisible();
+
+  await drag(page, card(page), column(page, 'В работе'));
+  await expect(column(page, 'В работе').locator(card(page))).toBeVisible();
+  // The manager's board follows without a reload.
+  await expect(column(other, 'В работе').locator(card(other))).toBeVisible({ timeout: 20_000 });
+
+  // Завершить needs a client: refused, explained, the card stays.
+  await drag(page, card(page), column(page, 'Готово'));
+  await expect(page.getByTestId('deal-board-refused')).toContainText('Для перехода «Завершить» заполните поле «Клиент»');
+  await expect(column(page, 'В работе').locator(card(page))).toBeVisible();
+  await expect(column(page, 'Готово').locator(card(page))).toHaveCount(0);
+
+  // The card offers the scenario; pressing it writes the message.
+  await card(page).getByText(deal).click();
+  await expect(page.getByTestId('deal-todos')).toContainText('Позвонить клиенту');
+  await page.getByTestId('deal-triggers').getByRole('button', { name: 'Напомнить' }).click();
+  const comments = async () => (await (await page.request.get(`/api/v3/deal/${id}/comments`)).text()).includes('Клиент ждёт звонка');
+  await expect.poll(comments).toBe(true);
+
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+  await other.close();
+});

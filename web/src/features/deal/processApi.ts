@@ -1,0 +1,110 @@
+// The process editor's calls (docs/deal.md): a program's states,
+// transitions and triggers read and written through the generic
+// ProgramState, ProgramTransition and ProgramTrigger routes.
+import { api } from '../../data/api';
+import { reloadLists } from '../../data/lists';
+import { programStates, type StateInfo } from './dealApi';
+
+type Ref = { contentType: string; id: string };
+
+export interface TransitionInfo {
+  id: string;
+  name: string;
+  from: string;
+  to: string;
+  requiredFields: string[];
+  allowed: string[];
+}
+
+export interface TriggerInfo {
+  id: string;
+  name: string;
+  type: string;
+  params: string;
+}
+
+export interface Process {
+  name: string;
+  states: StateInfo[];
+  transitions: TransitionInfo[];
+  triggers: TriggerInfo[];
+}
+
+const link = (contentType: string, id: string): Ref => ({ contentType, id });
+
+function parseRule(rule: unknown): { requiredFields: string[]; allowed: string[] } {
+  try {
+    const r = JSON.parse(String(rule || '{}')) as { requiredFields?: string[]; allowed?: string[] };
+    return { requiredFields: r.requiredFields ?? [], allowed: r.allowed ?? [] };
+  } catch {
+    return { requiredFields: [], allowed: [] };
+  }
+}
+
+/** loadProcess reads a program with its states in order, their transitions and its triggers. */
+export async function loadProcess(programId: string): Promise<Process> {
+  const [program, states, triggers] = await Promise.all([
+    api.get<{ name?: string }>(`program/${programId}`),
+    programStates(programId),
+    api.get<TriggerInfo[]>(`program/${programId}/triggers`),
+  ]);
+  const ids = new Set(states.map((s) => s.id));
+  // Transitions name their states, not their program: keep this program's.
+  const all = (await api.get<{ id: string; name?: string; from?: Ref; to?: Ref; rule?: string }[]>('programTransition', { limit: 500, fields: ['name', 'from', 'to', 'rule'] })).data ?? [];
+  const transitions = all
+    .filter((t) => t.from && t.to && ids.has(String(t.from.id)))
+    .map((t) => ({ id: String(t.id), name: t.name ?? '', from: String(t.from!.id), to: String(t.to!.id), ...parseRule(t.rule) }))
+    // In the order they were made, as the server checks them.
+    .sort((a, b) => Number(a.id) - Number(b.id));
+  return { name: program.data?.name ?? '', states, transitions, triggers: (triggers.data ?? []).map((t) => ({ ...t, id: String(t.id) })) };
+}
+
+export async function createProgram(name: string): Promise<string> {
+  const r = await api.post<{ id: string }>('program', { name });
+  reloadLists('Program');
+  return String(r.data.id);
+}
+
+export async function renameProgram(id: string, name: string) {
+  await api.post(`program/${id}`, { name });
+  reloadLists('Program');
+}
+
+export async function addState(programId: string, name: string, type: string, isEntry: boolean) {
+  await api.post('programState', { name, type, isEntry, color: type === 'positive' ? 'green' : type === 'negative' ? 'red' : 'blue', program: link('Program', programId) });
+}
+
+export async function saveState(id: string, fields: Partial<{ name: string; color: string; type: string; isEntry: boolean; orderPosition: number }>) {
+  await api.post(`programState/${id}`, fields);
+}
+
+/** moveState puts a state one place earlier or later and numbers them all in the new order. */
+export async function moveState(states: StateInfo[], index: number, by: -1 | 1) {
+  const order = [...states];
+  const [s] = order.splice(index, 1);
+  order.splice(index + by, 0, s);
+  for (const [i, st] of order.entries()) await saveState(st.id, { orderPosition: i + 1 });
+}
+
+const rule = (requiredFields: string[], allowed: string[]) =>
+  requiredFields.length || allowed.length ? JSON.stringify({ ...(requiredFields.length ? { requiredFields } : {}), ...(allowed.length ? { allowed } : {}) }) : '';
+
+export async function addTransition(name: string, from: string, to: string, requiredFields: string[], allowed: string[]) {
+  await api.post('programTransition', { name, from: link('ProgramState', from), to: link('ProgramState', to), rule: rule(requiredFields, allowed) });
+}
+
+export async function saveTransition(id: string, requiredFields: string[], allowed: string[]) {
+  await api.post(`programTransition/${id}`, { rule: rule(requiredFields, allowed) });
+}
+
+export async function dropTransition(id: string) {
+  await api.delete(`programTransition/${id}`);
+}
+
+export async function addTrigger(programId: string, name: string, type: string, params: object) {
+  await api.post('programTrigger', { name, type, program: link('Program', programId), params: JSON.stringify(params) });
+}
+
+export async function dropTrigger(id: string) {
+  await api.delete(`programTrigger/${id}`);
+}
