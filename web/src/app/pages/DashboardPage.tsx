@@ -1,14 +1,17 @@
 // The start page: a greeting, the user's open and overdue tasks counted by
 // the API, and the areas of their menu.
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../data/api';
 import { allOf, boolIs, enumIn, refIs, type FilterConfig } from '../mapping/filters';
 import { useSession } from '../session';
-import { WidgetBoard } from '../../features/report/WidgetBoard';
 import { AreaCards } from './AreaCards';
+
+// The widgets bring the chart library and drag and drop; they load after
+// the page's own counters, so the first screen stays small.
+const WidgetBoard = lazy(() => import('../../features/report/WidgetBoard').then((m) => ({ default: m.WidgetBoard })));
 
 const OPEN_TASK_STATUSES = ['created', 'assigned', 'accepted', 'delayed', 'overdue'];
 
@@ -49,7 +52,9 @@ export function DashboardPage() {
           <Counter label={t('shell.dashboard.overdueTasks')} value={overdue} testId="count-overdue-tasks" />
         </SimpleGrid>
       )}
-      <WidgetBoard />
+      <Suspense fallback={<Skeleton h={120} />}>
+        <WidgetBoard />
+      </Suspense>
       <Title order={3} size="h4">{t('shell.dashboard.areas')}</Title>
       <AreaCards exclude={['desktop']} />
       <Text size="sm">

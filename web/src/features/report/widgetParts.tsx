@@ -8,7 +8,7 @@ import { allOf, enumIn, refIs } from '../../app/mapping/filters';
 import { useSession } from '../../app/session';
 import { api } from '../../data/api';
 import { formatMoney } from '../../format';
-import { ReportChart } from './ReportChart';
+import { MiniBars } from './MiniBars';
 import { makeConfig, reportApi, type Built, type Widget } from './reportApi';
 
 const OPEN = ['created', 'assigned', 'accepted', 'delayed'];
@@ -64,7 +64,7 @@ function Chart({ load, deps }: { load: () => Promise<Built>; deps: string }) {
   }, [deps]);
   if (built === undefined) return <Text c="dimmed">{t('report.page.loading')}</Text>;
   if (built === null) return <Text c="dimmed">{t('report.page.failed')}</Text>;
-  return <ReportChart built={built} view="bar" height={200} />;
+  return <MiniBars built={built} />;
 }
 
 async function savedReport(id: string): Promise<Built> {
