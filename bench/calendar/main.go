@@ -59,7 +59,7 @@ func main() {
 	}
 	results = append(results, rs...)
 	if c.postgres != "" {
-		db, drop, err := freshPostgres(ctx, c.postgres)
+		db, drop, err := loadgen.FreshPostgres(ctx, c.postgres, "bench_calendar")
 		if err != nil {
 			log.Fatal(err)
 		}

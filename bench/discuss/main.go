@@ -67,7 +67,7 @@ func main() {
 		log.Fatal(err)
 	}
 	if c.postgres != "" {
-		db, drop, err := freshPostgres(ctx, c.postgres)
+		db, drop, err := loadgen.FreshPostgres(ctx, c.postgres, "bench_discuss")
 		if err != nil {
 			log.Fatal(err)
 		}

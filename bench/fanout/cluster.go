@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -99,7 +97,7 @@ func startCluster(ctx context.Context, c config, setup string) (*cluster, error)
 	case "sqlite":
 		args = [][]string{{"serve", "--data", filepath.Join(dir, "data")}}
 	case "postgres":
-		dbURL, drop, err := freshDatabase(ctx, c.postgres)
+		dbURL, drop, err := loadgen.FreshPostgres(ctx, c.postgres, "fanout")
 		if err != nil {
 			cl.stop()
 			return nil, err
@@ -147,28 +145,6 @@ func startCluster(ctx context.Context, c config, setup string) (*cluster, error)
 		return nil, err
 	}
 	return cl, nil
-}
-
-// freshDatabase makes an empty database beside the one the URL names.
-func freshDatabase(ctx context.Context, base string) (string, func(), error) {
-	u, err := url.Parse(base)
-	if err != nil || !strings.HasPrefix(u.Host, "127.0.0.1") && !strings.HasPrefix(u.Host, "localhost") {
-		return "", nil, fmt.Errorf("-postgres must be a 127.0.0.1 URL: %q", base)
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		return "", nil, err
-	}
-	name := fmt.Sprintf("artel_fanout_%d_%d", os.Getpid(), time.Now().UnixNano()%1e6)
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-		admin.Close()
-		return "", nil, err
-	}
-	u.Path = "/" + name
-	return u.String(), func() {
-		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		admin.Close()
-	}, nil
 }
 
 // account is what the sockets need: per user a live-socket token, and
