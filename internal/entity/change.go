@@ -180,3 +180,28 @@ func isEmpty(v any) bool {
 	s, ok := v.(string)
 	return ok && s == ""
 }
+
+// ValueAfter is a value field as the change leaves it: the written value,
+// else the stored one (nil on a create that does not write it).
+func (c *Change) ValueAfter(field string) any {
+	if v, given := c.Values[field]; given {
+		return v
+	}
+	if c.Old != nil {
+		return c.Old.Values[field]
+	}
+	return nil
+}
+
+// LinkAfter is a single link as the change leaves it; nil for none.
+func (c *Change) LinkAfter(field string) *value.Link {
+	if l, given := c.Links[field]; given {
+		return l
+	}
+	if c.Old != nil {
+		if l, ok := c.Old.Links[field]; ok {
+			return &l
+		}
+	}
+	return nil
+}

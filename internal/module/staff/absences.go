@@ -61,15 +61,8 @@ func absenceRules(ctx context.Context, c *entity.Change) error {
 
 // dayOf is a DateOnly field as written by the change, else as stored.
 func dayOf(c *entity.Change, field string) string {
-	if v, ok := c.Values[field]; ok {
-		s, _ := v.(string)
-		return s
-	}
-	if c.Old != nil {
-		s, _ := c.Old.Values[field].(string)
-		return s
-	}
-	return ""
+	s, _ := c.ValueAfter(field).(string)
+	return s
 }
 
 // peopleVacations answers GET /employee/{id}/vacations: the employee's

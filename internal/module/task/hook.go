@@ -136,22 +136,11 @@ func linksAfter(c *entity.Change) map[string]value.Link {
 	return out
 }
 
-// valueAfter is a value field as the change leaves it.
-func valueAfter(c *entity.Change, field string) any {
-	if v, given := c.Values[field]; given {
-		return v
-	}
-	if c.Old != nil {
-		return c.Old.Values[field]
-	}
-	return nil
-}
-
 // setOverdue keeps isOverdue in step with the deadline and status on every
 // save; work that turns late untouched is marked by MarkOverdue (overdue.go).
 func setOverdue(c *entity.Change, now time.Time) {
-	status, _ := valueAfter(c, "status").(string)
-	over := IsOverdue(valueAfter(c, "deadline"), status, now)
+	status, _ := c.ValueAfter("status").(string)
+	over := IsOverdue(c.ValueAfter("deadline"), status, now)
 	v := int64(0)
 	if over {
 		v = 1

@@ -18,9 +18,9 @@ func setKPI(c *entity.Change) {
 	if !a && !b && !d && !c.New {
 		return
 	}
-	start, okS := number(valueAfter(c, "kpiStart"))
-	planned, okP := number(valueAfter(c, "kpiPlanned"))
-	actual, okA := number(valueAfter(c, "kpiActual"))
+	start, okS := number(c.ValueAfter("kpiStart"))
+	planned, okP := number(c.ValueAfter("kpiPlanned"))
+	actual, okA := number(c.ValueAfter("kpiActual"))
 	if !okP || !okA || planned == start {
 		c.Values["kpiPercentage"] = nil
 		return

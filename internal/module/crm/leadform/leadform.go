@@ -55,7 +55,8 @@ func formRules(e *entity.Engine) func(ctx context.Context, c *entity.Change) err
 			delete(c.Values, "uuid")      // the page's address never changes
 			delete(c.Values, "postCount") // counted by the posts
 		}
-		typ, program, state := current(c, "type"), link(c, "program"), link(c, "programState")
+		typ, _ := c.ValueAfter("type").(string)
+		program, state := c.LinkAfter("program"), c.LinkAfter("programState")
 		if typ == "deal" && program == nil {
 			return entity.Invalidf("program", CodeProgram, "")
 		}
@@ -83,32 +84,6 @@ func elementRules(_ context.Context, c *entity.Change) error {
 	}
 	if c.New && c.Links["leadForm"] == nil {
 		return entity.Invalidf("leadForm", entity.CodeRequired, "")
-	}
-	return nil
-}
-
-// current is a value field as the write leaves it.
-func current(c *entity.Change, field string) string {
-	if v, given := c.Values[field]; given {
-		s, _ := v.(string)
-		return s
-	}
-	if c.Old != nil {
-		s, _ := c.Old.Values[field].(string)
-		return s
-	}
-	return ""
-}
-
-// link is a single link as the write leaves it.
-func link(c *entity.Change, field string) *value.Link {
-	if l, given := c.Links[field]; given {
-		return l
-	}
-	if c.Old != nil {
-		if l, ok := c.Old.Links[field]; ok {
-			return &l
-		}
 	}
 	return nil
 }
