@@ -7,7 +7,6 @@ import (
 	"github.com/artel/artel/internal/apitest"
 )
 
-
 // An article's rich text keeps what the editor writes (headings,
 // emphasis, lists, links, images) and loses what would run in a reader's
 // browser, on both databases.

@@ -14,7 +14,7 @@ import (
 // Effectiveness is one employee's line of the task effectiveness report.
 type Effectiveness struct {
 	// By names the line's subject in the answer: employee or department.
-	By string
+	By                                    string
 	Employee                              map[string]any
 	DoneOnTime, DoneLate, Overdue, InWork int64
 	key                                   managerKey
