@@ -177,17 +177,20 @@ func (m *Module) attempt(ctx context.Context, d due, now time.Time) (bool, error
 // disable turns a webhook off after a delivery failed every try and
 // notifies its owner, once: a webhook already off is left as it is.
 func (m *Module) disable(ctx context.Context, d due, failure string, now time.Time) error {
-	res, err := m.e.DB.Writer().ExecContext(ctx, m.e.DB.Dialect.Rebind(`UPDATE webhooks SET is_active = 0, disabled_at = ?,
-		failures = failures + 1, last_error = ? WHERE id = ? AND is_active = 1`), now.UnixMilli(), failure, d.hook)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 || m.Notify == nil || d.owner.ID == 0 {
-		return nil
-	}
-	return m.Notify(ctx, d.account, &subscribe.Notification{Recipient: d.owner, Type: TypeDisabled,
-		Subject: value.Link{Type: d.entityType, ID: d.entityID}, Content: subscribe.Excerpt(d.url + " — " + failure),
-		Active: true, Time: now.UnixMilli()})
+	db := m.e.DB
+	return db.WithTx(ctx, func(ctx context.Context) error {
+		res, err := db.Q(ctx).ExecContext(ctx, db.Dialect.Rebind(`UPDATE webhooks SET is_active = 0, disabled_at = ?,
+			failures = failures + 1, last_error = ? WHERE id = ? AND is_active = 1`), now.UnixMilli(), failure, d.hook)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 || m.Notify == nil || d.owner.ID == 0 {
+			return nil
+		}
+		return m.Notify(ctx, d.account, &subscribe.Notification{Recipient: d.owner, Type: TypeDisabled,
+			Subject: value.Link{Type: d.entityType, ID: d.entityID}, Content: subscribe.Excerpt(d.url + " — " + failure),
+			Active: true, Time: now.UnixMilli()})
+	})
 }
 
 // TypeDisabled is the type of the notification that a webhook was turned

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -197,5 +198,86 @@ func TestWebhookRolledBack(t *testing.T) {
 		if json.Unmarshal(got[0].body, &body); body.Data["name"] != "Сохранится" {
 			t.Errorf("sent: %s", got[0].body)
 		}
+	})
+}
+
+// A delivery that fails every try turns its webhook off and tells its
+// owner; turning it on again starts the count afresh.
+func TestWebhookDisabled(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		runner, tick := clocked(t, h)
+		rc := newReceiver(t, -1) // always 500
+		hook := subscribe(t, h, map[string]any{"url": rc.srv.URL, "events": []string{integration.OnCreate}, "secret": "a shared secret of ours"})
+		path := "/api/v3/webhook/" + hook["id"].(string)
+		h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Выгрузить счета"}})
+		for i := 0; i < integration.Attempts; i++ {
+			deliver(t, runner)
+			tick(integration.Pause << i)
+		}
+		if rc.tries != integration.Attempts {
+			t.Fatalf("tries: %d", rc.tries)
+		}
+		got := h.Do("GET", path, apitest.Req{}).Obj()
+		if got["isActive"] != false || got["timeDisabled"] == nil || got["lastError"] != "500 Internal Server Error" {
+			t.Fatalf("after persistent failure: %v", got)
+		}
+		notes := h.Do("GET", "/api/v3/notification", apitest.Req{})
+		if !contains(notes.Body, integration.TypeDisabled) || !contains(notes.Body, rc.srv.URL) {
+			t.Errorf("no notice to the owner: %s", notes.Body)
+		}
+		// Off: events are not recorded, nothing is posted.
+		h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Сверить остатки"}})
+		tick(time.Hour)
+		deliver(t, runner)
+		if rc.tries != integration.Attempts {
+			t.Fatalf("a disabled webhook posted: %d", rc.tries)
+		}
+		rc.mu.Lock()
+		rc.fail = 0
+		rc.mu.Unlock()
+		on := h.Do("POST", path, apitest.Req{Body: map[string]any{"isActive": true}}).Obj()
+		if on["isActive"] != true || on["failures"] != float64(0) || on["timeDisabled"] != nil {
+			t.Fatalf("on again: %v", on)
+		}
+		h.Do("POST", "/api/v3/task", apitest.Req{Body: map[string]any{"name": "Закрыть месяц"}})
+		deliver(t, runner)
+		if g := rc.received(); len(g) != 1 || !contains(g[0].body, "Закрыть месяц") {
+			t.Fatalf("after turning on: %d", len(g))
+		}
+	})
+}
+
+func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// Only an administrator manages webhooks; bad input is a 400 or a 422
+// naming the field.
+func TestWebhookInput(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		emp := h.NewUser(t, "clerk")
+		hook := subscribe(t, h, map[string]any{"url": "https://example.com/hook"})
+		path := "/api/v3/webhook/" + hook["id"].(string)
+		bad := func(name string, body any, field, code string) apitest.Scenario {
+			return apitest.Scenario{Name: name, Method: "POST", Path: "/api/v3/webhook", Req: apitest.Req{Body: body},
+				Status: 422, Contains: []string{`"field":"` + field + `"`, `"type":"` + code + `"`}}
+		}
+		h.Run(t, []apitest.Scenario{
+			bad("no address", map[string]any{}, "url", integration.CodeBadURL),
+			bad("not a web address", map[string]any{"url": "ftp://example.com"}, "url", integration.CodeBadURL),
+			bad("unknown event", map[string]any{"url": "https://x.example", "events": []string{"on_after_read"}}, "events", integration.CodeBadEvents),
+			bad("no events", map[string]any{"url": "https://x.example", "events": []string{}}, "events", integration.CodeBadEvents),
+			bad("unknown type", map[string]any{"url": "https://x.example", "entityType": "Spaceship"}, "entityType", integration.CodeBadType),
+			bad("short secret", map[string]any{"url": "https://x.example", "secret": "short"}, "secret", integration.CodeBadSecret),
+			{Name: "malformed", Method: "POST", Path: "/api/v3/webhook", Req: apitest.Req{Body: "{", ContentType: "application/json"}, Status: 400},
+			{Name: "an employee may not list", Method: "GET", Path: "/api/v3/webhook", Req: apitest.Req{Token: emp}, Status: 403},
+			{Name: "an employee may not create", Method: "POST", Path: "/api/v3/webhook", Req: apitest.Req{Token: emp,
+				Body: map[string]any{"url": "https://x.example"}}, Status: 403},
+			{Name: "signed out", Method: "GET", Path: "/api/v3/webhook", Req: apitest.Req{NoAuth: true}, Status: 401},
+			{Name: "no such webhook", Method: "GET", Path: "/api/v3/webhook/999999", Status: 404},
+			{Name: "update keeps the rest", Method: "POST", Path: path, Req: apitest.Req{Body: map[string]any{"entityType": "Deal"}},
+				Status: 200, Contains: []string{`"entityType":"Deal"`, `"url":"https://example.com/hook"`}},
+			{Name: "list", Method: "GET", Path: "/api/v3/webhook", Status: 200, Contains: []string{`"contentType":"Webhook"`}},
+			{Name: "delete", Method: "DELETE", Path: path, Status: 200},
+			{Name: "gone", Method: "GET", Path: path, Status: 404},
+		})
 	})
 }
