@@ -151,6 +151,12 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		api.Ticker{Name: integration.JobWebhooks, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
 			_, err := integrations.Deliver(ctx, now)
 			return err
+		}},
+		// Automation rules run on the events written since, and on their
+		// schedules; every node may run them, claiming each first.
+		api.Ticker{Name: integration.JobAutomation, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
+			_, err := integrations.Automate(ctx, now)
+			return err
 		}})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.

@@ -441,7 +441,7 @@ var migrations = []Migration{
 			`CREATE TABLE lead_captchas (id TEXT PRIMARY KEY, digits TEXT NOT NULL, created_at BIGINT NOT NULL)`,
 		}
 	}, nil},
-	{29, "webhooks: subscriptions, their outbox and delivery log", func(d store.Dialect) []string {
+	{29, "webhooks and automation: rules, outboxes, delivery log and run history", func(d store.Dialect) []string {
 		// An administrator's webhook subscription (internal/module/integration);
 		// each entity event it matches is written to webhook_deliveries in
 		// the writing transaction (an outbox: a rolled-back write sends
@@ -467,6 +467,26 @@ var migrations = []Migration{
 				account_id BIGINT NOT NULL, webhook_id BIGINT NOT NULL, delivery_id BIGINT NOT NULL,
 				at BIGINT NOT NULL, code INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '', ms INTEGER NOT NULL DEFAULT 0)`,
 			`CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, id)`,
+			// Automation rules; the events they wait on are written in the
+			// writing transaction too (automation_events) and run by a job,
+			// each run kept in automation_runs.
+			`CREATE TABLE automations (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, name TEXT NOT NULL, entity_type TEXT NOT NULL DEFAULT '',
+				trigger_type TEXT NOT NULL, fields TEXT NOT NULL DEFAULT '', filter TEXT NOT NULL DEFAULT '',
+				actions TEXT NOT NULL, every_minutes INTEGER NOT NULL DEFAULT 0, next_at BIGINT,
+				is_active INTEGER NOT NULL DEFAULT 1, owner_type TEXT NOT NULL, owner_id BIGINT NOT NULL,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX automations_account ON automations (account_id, is_active, entity_type)`,
+			`CREATE INDEX automations_due ON automations (is_active, next_at)`,
+			`CREATE TABLE automation_events (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, entity_type TEXT NOT NULL, entity_id BIGINT NOT NULL,
+				created INTEGER NOT NULL, fields TEXT NOT NULL, status TEXT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX automation_events_due ON automation_events (status, id)`,
+			`CREATE TABLE automation_runs (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, automation_id BIGINT NOT NULL, entity_type TEXT NOT NULL DEFAULT '',
+				entity_id BIGINT NOT NULL DEFAULT 0, status TEXT NOT NULL, message TEXT NOT NULL DEFAULT '',
+				actions TEXT NOT NULL, at BIGINT NOT NULL)`,
+			`CREATE INDEX automation_runs_rule ON automation_runs (account_id, automation_id, id)`,
 		}
 	}, nil},
 }

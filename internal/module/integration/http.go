@@ -46,6 +46,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("DELETE /webhook/{id}", a.admin(a.drop))
 	rt.Handle("GET /webhook/{id}/deliveries", a.admin(a.deliveries))
 	rt.Messages(Wording)
+	a.automationRoutes(rt)
 }
 
 func (a *HTTP) admin(h api.Handler) api.Handler {

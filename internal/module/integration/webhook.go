@@ -38,7 +38,8 @@ type Module struct {
 
 // Register hooks every content type of the catalogue: a create, update
 // or delete writes its events for the account's active webhooks in the
-// same transaction. Register it after the other areas, so a record is
+// same transaction, and so does one an automation rule may act on.
+// Register it after the other areas, so a record is
 // seen as their rules leave it.
 func Register(e *entity.Engine) *Module {
 	m := &Module{e: e}
@@ -48,6 +49,9 @@ func Register(e *entity.Engine) *Module {
 				ev := OnUpdate
 				if c.New {
 					ev = OnCreate
+				}
+				if err := m.recordEvent(ctx, c); err != nil {
+					return err
 				}
 				return m.enqueue(ctx, c.Scope.Account, ev, rec)
 			},

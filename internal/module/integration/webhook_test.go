@@ -77,7 +77,12 @@ func clocked(t *testing.T, h *apitest.Harness) (*jobs.Runner, func(time.Duration
 
 func deliver(t *testing.T, r *jobs.Runner) {
 	t.Helper()
-	if err := r.Run(context.Background(), integration.JobWebhooks); err != nil {
+	run(t, r, integration.JobWebhooks)
+}
+
+func run(t *testing.T, r *jobs.Runner, job string) {
+	t.Helper()
+	if err := r.Run(context.Background(), job); err != nil {
 		t.Fatal(err)
 	}
 }
