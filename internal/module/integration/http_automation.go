@@ -204,6 +204,6 @@ func encodeRule(x *Rule, opt value.Options) map[string]any {
 	}
 	return map[string]any{"contentType": "Automation", "id": strconv.FormatInt(x.ID, 10), "name": x.Name,
 		"entityType": x.EntityType, "enabled": x.Active, "filter": filter, "actions": x.Actions,
-		"trigger": map[string]any{"type": x.Trigger, "fields": fields, "everyMinutes": x.EveryMinutes},
+		"trigger":     map[string]any{"type": x.Trigger, "fields": fields, "everyMinutes": x.EveryMinutes},
 		"timeNextRun": next, "owner": value.EncodeLink(x.Owner), "timeCreated": dt.Encode(x.Created, opt)}
 }
