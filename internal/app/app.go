@@ -152,6 +152,10 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 			_, err := integrations.Deliver(ctx, now)
 			return err
 		}},
+		// ... and what this node writes goes out the moment it commits.
+		api.Ticker{Name: integration.JobPrompt, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
+			return integrations.Prompt(ctx, 950*time.Millisecond)
+		}},
 		// Automation rules run on the events written since, and on their
 		// schedules; every node may run them, claiming each first.
 		api.Ticker{Name: integration.JobAutomation, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {

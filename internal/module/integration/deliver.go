@@ -10,6 +10,8 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/artel/artel/internal/module/subscribe"
@@ -23,13 +25,14 @@ const JobWebhooks = "webhooks"
 // Attempts tries (10 s, 20 s, 40 s, 80 s, 160 s: about five minutes);
 // a delivery that fails them all disables its webhook and tells its
 // owner. A claim holds a delivery for lease, so two nodes never post it
-// at once.
+// at once; posters deliveries (of different entities) go out at once.
 const (
 	Attempts = 6
 	Pause    = 10 * time.Second
 	batch    = 100
 	timeout  = 5 * time.Second
-	lease    = 2 * time.Minute
+	lease    = 30 * time.Second
+	posters  = 16
 )
 
 // Delivery statuses in webhook_deliveries.
@@ -65,39 +68,74 @@ var client = &http.Client{Timeout: timeout}
 // Deliver posts the due deliveries, oldest first, until none is due or
 // ctx ends, and answers how many were delivered. Only an entity's
 // earliest pending delivery is ever due, so a receiver gets one entity's
-// events in the order they were written, whatever fails between. Any
+// events in the order they were written, whatever fails between; the
+// due ones, all of different entities, are posted a few at once. Any
 // node may run it at once: each delivery is claimed before it is posted.
+// A node killed mid-post leaves its claims to run out: delivery is at
+// least once, and X-Artel-Delivery lets a receiver drop a repeat.
 func (m *Module) Deliver(ctx context.Context, now time.Time) (int, error) {
-	sent := 0
+	var sent atomic.Int64
 	for ctx.Err() == nil {
-		before := sent
+		before := sent.Load()
 		list, err := m.due(ctx, now)
 		if err != nil || len(list) == 0 {
-			return sent, err
+			return int(sent.Load()), err
 		}
-		for _, d := range list {
-			ok, err := m.claim(ctx, d, now)
+		// Claimed a few at a time, so a node killed mid-batch strands
+		// only those few until their lease ends.
+		for len(list) > 0 && ctx.Err() == nil {
+			n := min(posters, len(list))
+			chunk, err := m.claim(ctx, list[:n], now)
 			if err != nil {
-				return sent, err
+				return int(sent.Load()), err
 			}
-			if !ok {
-				continue
+			list = list[n:]
+			outs := make([]outcome, len(chunk))
+			var wg sync.WaitGroup
+			for i, d := range chunk {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					outs[i] = try(ctx, d)
+				}()
 			}
-			done, err := m.attempt(ctx, d, now)
+			wg.Wait()
+			n, err = m.record(ctx, outs, now)
+			sent.Add(int64(n))
 			if err != nil {
-				return sent, err
-			}
-			if done {
-				sent++
+				return int(sent.Load()), err
 			}
 		}
 		// A delivered event lets its entity's next one go out now; a pass
 		// that delivered nothing has nothing more due.
-		if sent == before {
-			return sent, nil
+		if sent.Load() == before {
+			return int(sent.Load()), nil
 		}
 	}
-	return sent, nil
+	return int(sent.Load()), nil
+}
+
+// JobPrompt is the job that posts a node's own new deliveries at once.
+const JobPrompt = "webhooks-prompt"
+
+// Prompt posts this node's deliveries as soon as their transactions
+// commit, for up to d, then returns (the job runs it again each second);
+// Deliver's ticks still post what other nodes wrote and the retries.
+func (m *Module) Prompt(ctx context.Context, d time.Duration) error {
+	stop := time.NewTimer(d)
+	defer stop.Stop()
+	for {
+		select {
+		case <-m.wake:
+			if _, err := m.Deliver(ctx, m.e.Now()); err != nil {
+				return err
+			}
+		case <-stop.C:
+			return nil
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 func (m *Module) due(ctx context.Context, now time.Time) ([]due, error) {
@@ -124,54 +162,97 @@ func (m *Module) due(ctx context.Context, now time.Time) ([]due, error) {
 	return out, rows.Err()
 }
 
-// claim moves the delivery's next try past the lease, if no one else
-// did first; a node that dies mid-post leaves it to be tried again.
-func (m *Module) claim(ctx context.Context, d due, now time.Time) (bool, error) {
-	res, err := m.e.DB.Writer().ExecContext(ctx, m.e.DB.Dialect.Rebind(`UPDATE webhook_deliveries SET next_at = ?
-		WHERE id = ? AND status = ? AND next_at = ?`), now.Add(lease).UnixMilli(), d.id, Pending, d.nextAt)
+// claim moves each delivery's next try past the lease, if no one else
+// did first, all in one transaction, and answers those it got; a node
+// that dies mid-post leaves them to be tried again when the lease ends.
+func (m *Module) claim(ctx context.Context, list []due, now time.Time) ([]due, error) {
+	var got []due
+	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+		got = got[:0]
+		for _, d := range list {
+			res, err := m.e.DB.Q(ctx).ExecContext(ctx, m.e.DB.Dialect.Rebind(`UPDATE webhook_deliveries SET next_at = ?
+				WHERE id = ? AND status = ? AND next_at = ?`), now.Add(lease).UnixMilli(), d.id, Pending, d.nextAt)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 1 {
+				got = append(got, d)
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		return false, fmt.Errorf("integration: claim delivery %d: %w", d.id, err)
+		return nil, fmt.Errorf("integration: claim deliveries: %w", err)
 	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return got, nil
 }
 
 // attempt posts one delivery, logs the try and sets what comes next.
-func (m *Module) attempt(ctx context.Context, d due, now time.Time) (bool, error) {
+type outcome struct {
+	d       due
+	code    int
+	failure string
+	ms      int64
+}
+
+// try posts one delivery and answers how it went.
+func try(ctx context.Context, d due) outcome {
 	start := time.Now()
 	code, failure := post(ctx, d)
-	ms := time.Since(start).Milliseconds()
+	return outcome{d, code, failure, time.Since(start).Milliseconds()}
+}
+
+// record logs a chunk's tries and sets what comes next for each, in one
+// transaction; it answers how many were delivered.
+func (m *Module) record(ctx context.Context, outs []outcome, now time.Time) (int, error) {
+	sent := 0
+	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+		sent = 0
+		for _, o := range outs {
+			if err := m.result(ctx, o, now); err != nil {
+				return fmt.Errorf("integration: delivery %d: %w", o.d.id, err)
+			}
+			if o.failure == "" {
+				sent++
+			}
+		}
+		return nil
+	})
+	return sent, err
+}
+
+// result logs one try and sets the delivery's next step, in ctx's
+// transaction.
+func (m *Module) result(ctx context.Context, o outcome, now time.Time) error {
+	d, code, failure, ms := o.d, o.code, o.failure, o.ms
 	db := m.e.DB
+	tries := d.attempts + 1
 	if err := db.Exec(ctx, `INSERT INTO webhook_attempts (account_id, webhook_id, delivery_id, at, code, error, ms)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, d.account, d.hook, d.id, now.UnixMilli(), code, failure, ms); err != nil {
-		return false, fmt.Errorf("integration: log delivery %d: %w", d.id, err)
+		return err
 	}
-	tries := d.attempts + 1
-	var err error
 	switch {
 	case failure == "":
-		err = db.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, done_at = ?, last_code = ?,
-			last_error = NULL WHERE id = ?`, Done, tries, now.UnixMilli(), code, d.id)
-		if err == nil {
-			err = db.Exec(ctx, `UPDATE webhooks SET failures = 0, last_error = NULL WHERE id = ? AND failures > 0`, d.hook)
+		if err := db.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, done_at = ?, last_code = ?,
+			last_error = NULL WHERE id = ?`, Done, tries, now.UnixMilli(), code, d.id); err != nil {
+			return err
 		}
+		return db.Exec(ctx, `UPDATE webhooks SET failures = 0, last_error = NULL WHERE id = ? AND failures > 0`, d.hook)
 	case tries >= Attempts:
-		err = db.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_code = ?, last_error = ?
-			WHERE id = ?`, Failed, tries, code, failure, d.id)
-		if err == nil {
-			err = m.disable(ctx, d, failure, now)
+		if err := db.Exec(ctx, `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_code = ?, last_error = ?
+			WHERE id = ?`, Failed, tries, code, failure, d.id); err != nil {
+			return err
 		}
+		return m.disable(ctx, d, failure, now)
 	default:
-		err = db.Exec(ctx, `UPDATE webhook_deliveries SET attempts = ?, next_at = ?, last_code = ?, last_error = ?
-			WHERE id = ?`, tries, now.Add(Pause<<d.attempts).UnixMilli(), code, failure, d.id)
-		if err == nil {
-			err = db.Exec(ctx, `UPDATE webhooks SET failures = failures + 1, last_error = ? WHERE id = ?`, failure, d.hook)
+		if err := db.Exec(ctx, `UPDATE webhook_deliveries SET attempts = ?, next_at = ?, last_code = ?, last_error = ?
+			WHERE id = ?`, tries, now.Add(Pause<<d.attempts).UnixMilli(), code, failure, d.id); err != nil {
+			return err
 		}
+		return db.Exec(ctx, `UPDATE webhooks SET failures = failures + 1, last_error = ? WHERE id = ?`, failure, d.hook)
 	}
-	if err != nil {
-		return false, fmt.Errorf("integration: delivery %d: %w", d.id, err)
-	}
-	return failure == "", nil
 }
 
 // disable turns a webhook off after a delivery failed every try and

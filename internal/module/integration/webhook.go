@@ -14,6 +14,7 @@ import (
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/subscribe"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -34,6 +35,9 @@ type Module struct {
 	// Notify tells the webhook's owner it was disabled
 	// (subscribe.Subscriptions.Send, set by the wiring).
 	Notify func(ctx context.Context, account int64, n *subscribe.Notification) error
+	// wake hears of each commit that wrote a delivery, so Prompt posts
+	// it at once rather than at the next tick.
+	wake chan struct{}
 }
 
 // Register hooks every content type of the catalogue: a create, update
@@ -42,7 +46,7 @@ type Module struct {
 // Register it after the other areas, so a record is
 // seen as their rules leave it.
 func Register(e *entity.Engine) *Module {
-	m := &Module{e: e}
+	m := &Module{e: e, wake: make(chan struct{}, 1)}
 	for _, name := range e.Cat.Names() {
 		e.Hook(name, entity.Hooks{
 			AfterSave: func(ctx context.Context, c *entity.Change, rec *entity.Record) error {
@@ -127,7 +131,16 @@ func (m *Module) enqueue(ctx context.Context, account int64, ev string, rec *ent
 			return fmt.Errorf("integration: enqueue: %w", err)
 		}
 	}
+	store.AfterCommit(ctx, m.poke)
 	return nil
+}
+
+// poke wakes Prompt, without waiting: one waiting wake is enough.
+func (m *Module) poke() {
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
 }
 
 const hookColumns = `id, url, secret, entity_type, events, is_active, failures, COALESCE(disabled_at, 0),
