@@ -92,12 +92,7 @@ func (a *HTTP) create(ctx context.Context, r *api.Request) api.Response {
 	if res := a.apply(r, h); res != nil {
 		return *res
 	}
-	sc := r.Scope()
-	err := a.Engine.DB.Writer().QueryRowContext(ctx, a.Engine.DB.Dialect.Rebind(`INSERT INTO webhooks (account_id, url, secret,
-		entity_type, events, is_active, owner_type, owner_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		sc.Account, h.URL, h.Secret, h.EntityType, strings.Join(h.Events, ","), boolInt(h.Active),
-		h.Owner.Type, h.Owner.ID, a.Engine.Now().UnixMilli()).Scan(&h.ID)
-	if err != nil {
+	if err := AddWebhook(ctx, a.Engine, r.Scope().Account, h); err != nil {
 		return r.Fail(err)
 	}
 	r.IDs = []int64{h.ID}

@@ -76,11 +76,7 @@ func (a *HTTP) automationCreate(ctx context.Context, r *api.Request) api.Respons
 	if res := a.applyRule(ctx, r, x); res != nil {
 		return *res
 	}
-	err := a.Engine.DB.Writer().QueryRowContext(ctx, a.Engine.DB.Dialect.Rebind(`INSERT INTO automations (account_id, name,
-		entity_type, trigger_type, fields, filter, actions, every_minutes, next_at, is_active, owner_type, owner_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`), append([]any{r.Scope().Account}, ruleRow(x)...)...,
-	).Scan(&x.ID)
-	if err != nil {
+	if err := AddRule(ctx, a.Engine, r.Scope().Account, x); err != nil {
 		return r.Fail(err)
 	}
 	r.IDs = []int64{x.ID}
