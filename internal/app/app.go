@@ -116,7 +116,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	leadForms := &leadform.Module{Engine: engine, Notify: subscriptions.Send}
 	chats.Push, chats.Notify = hub.Send, subscriptions.Send
 	deals.Notify = subscriptions.Send
-	integrations.Notify = subscriptions.Send
+	integrations.Notify, integrations.Deals = subscriptions.Send, deals
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,

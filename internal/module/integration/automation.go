@@ -25,6 +25,7 @@ const (
 	ActField   = "setField"
 	ActNotify  = "notify"
 	ActWebhook = "webhook"
+	ActDeal    = "moveDeal"
 )
 
 // Rule is one automation as stored.
@@ -54,6 +55,8 @@ type Action struct {
 	Text        string          `json:"text,omitempty"`        // notify
 	Recipient   json.RawMessage `json:"recipient,omitempty"`   // notify: an Employee link; the owner when absent
 	Webhook     string          `json:"webhook,omitempty"`     // webhook: the id of a webhook subscription
+	Template    string          `json:"template,omitempty"`    // createTask: a task template's id, made anew
+	State       string          `json:"state,omitempty"`       // moveDeal: the ProgramState to move the deal to
 }
 
 // fromAutomation marks the saves a rule's actions make: they fire no

@@ -71,8 +71,12 @@ func (m *Module) checkRule(ctx context.Context, account int64, x *Rule) *entity.
 		at := "actions[" + strconv.Itoa(i) + "]"
 		switch a.Type {
 		case ActTask, ActTodo:
-			if a.Name == "" {
+			if a.Name == "" && (a.Type == ActTodo || a.Template == "") {
 				add(at, CodeBadAction, "name")
+			}
+		case ActDeal:
+			if x.EntityType != "Deal" || a.State == "" {
+				add(at, CodeBadAction, "state")
 			}
 		case ActField:
 			if t == nil || t.Field(a.Field) == nil {

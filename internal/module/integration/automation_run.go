@@ -238,7 +238,12 @@ func (m *Module) keepRun(ctx context.Context, r *Rule, account int64, subject *v
 func (m *Module) act(ctx context.Context, r *Rule, account int64, subject *value.Link, a Action) (string, error) {
 	sys := entity.Scope{Account: account, Actor: r.Owner, System: true}
 	switch a.Type {
-	case ActTask, ActTodo:
+	case ActTask:
+		if a.Template != "" {
+			return m.fromTemplate(ctx, sys, r, subject, a)
+		}
+		fallthrough
+	case ActTodo:
 		in := entity.Input{}
 		in["name"], _ = json.Marshal(a.Name)
 		in["responsible"] = a.Responsible
@@ -291,6 +296,8 @@ func (m *Module) act(ctx context.Context, r *Rule, account int64, subject *value
 		return "Employee " + strconv.FormatInt(to.ID, 10), nil
 	case ActWebhook:
 		return m.callWebhook(ctx, r, account, subject, a.Webhook)
+	case ActDeal:
+		return m.moveDeal(ctx, sys, subject, a.State)
 	}
 	return "", fmt.Errorf("unknown action %q", a.Type)
 }

@@ -189,3 +189,60 @@ func TestAutomationInput(t *testing.T) {
 		})
 	})
 }
+
+// A rule on new deals moves them on through their process and makes a
+// task from a template about them; a move the process refuses fails the
+// run and leaves nothing of it.
+func TestAutomationDeal(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		runner, _ := clocked(t, h)
+		mk := func(typ string, body map[string]any) string {
+			t.Helper()
+			r := h.Do("POST", "/api/v3/"+typ, apitest.Req{Body: body})
+			if r.Status != 200 {
+				t.Fatalf("create %s: %s", typ, r.Body)
+			}
+			return r.Obj()["id"].(string)
+		}
+		prog := apitest.Link("Program", mk("program", map[string]any{"name": "Продажи"}))
+		st := func(name string, entry bool) string {
+			return mk("programState", map[string]any{"name": name, "type": "active", "isEntry": entry, "program": prog})
+		}
+		fresh, qualified, far := st("Новая", true), st("Квалификация", false), st("Договор", false)
+		mk("programTransition", map[string]any{"name": "Квалифицировать", "from": apitest.Link("ProgramState", fresh),
+			"to": apitest.Link("ProgramState", qualified)})
+		tpl := mk("task", map[string]any{"name": "Созвониться с клиентом", "isTemplate": true})
+		moved := automation(t, h, map[string]any{"name": "Сразу в квалификацию", "entityType": "Deal",
+			"trigger": map[string]any{"type": "create"}, "filter": nameContains("сайт"),
+			"actions": []any{map[string]any{"type": "createTask", "template": tpl},
+				map[string]any{"type": "moveDeal", "state": qualified}}})
+		refused := automation(t, h, map[string]any{"name": "Сразу в договор", "entityType": "Deal",
+			"trigger": map[string]any{"type": "create"}, "filter": nameContains("звонок"),
+			"actions": []any{map[string]any{"type": "createTask", "name": "Не останется"},
+				map[string]any{"type": "moveDeal", "state": far}}})
+		d1 := mk("deal", map[string]any{"name": "Заявка с сайта", "program": prog})
+		d2 := mk("deal", map[string]any{"name": "Входящий звонок", "program": prog})
+		run(t, runner, integration.JobAutomation)
+		if runs := history(t, h, moved); len(runs) != 1 || runs[0]["status"] != "ok" {
+			t.Fatalf("moved: %v", runs)
+		}
+		deal := h.Do("GET", "/api/v3/deal/"+d1, apitest.Req{}).Obj()
+		if deal["state"].(map[string]any)["id"] != qualified {
+			t.Errorf("the deal is in %v", deal["state"])
+		}
+		if runs := history(t, h, refused); len(runs) != 1 || runs[0]["status"] != "failed" {
+			t.Fatalf("refused: %v", runs)
+		}
+		if deal := h.Do("GET", "/api/v3/deal/"+d2, apitest.Req{}).Obj(); deal["state"].(map[string]any)["id"] != fresh {
+			t.Errorf("the refused deal moved: %v", deal["state"])
+		}
+		tasks := h.Do("GET", "/api/v3/task", apitest.Req{})
+		if contains(tasks.Body, "Не останется") || !contains(tasks.Body, `"originalTemplate":{"contentType":"Task","id":"`+tpl+`"}`) {
+			t.Errorf("tasks: %s", tasks.Body)
+		}
+		h.Run(t, []apitest.Scenario{{Name: "moveDeal on tasks", Method: "POST", Path: "/api/v3/automation",
+			Req: apitest.Req{Body: map[string]any{"name": "x", "entityType": "Task", "trigger": map[string]any{"type": "create"},
+				"actions": []any{map[string]any{"type": "moveDeal", "state": qualified}}}},
+			Status: 422, Contains: []string{`"field":"actions[0]"`}}})
+	})
+}

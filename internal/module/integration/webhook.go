@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -35,6 +36,9 @@ type Module struct {
 	// Notify tells the webhook's owner it was disabled
 	// (subscribe.Subscriptions.Send, set by the wiring).
 	Notify func(ctx context.Context, account int64, n *subscribe.Notification) error
+	// Deals moves a deal through its process's transitions, as a person's
+	// move would (the deal module, set by the wiring).
+	Deals *deal.Module
 	// wake hears of each commit that wrote a delivery, so Prompt posts
 	// it at once rather than at the next tick.
 	wake chan struct{}

@@ -35,6 +35,14 @@ export default function ActionsEditor({ actions, onChange, webhooks }: {
               <TextInput label={t('integration.automation.taskName')} value={a.name ?? ''} data-testid="action-name"
                 onChange={(e) => set(i, { name: e.currentTarget.value })} />
             )}
+            {a.type === 'createTask' && (
+              <TextInput label={t('integration.automation.template')} value={a.template ?? ''} w={160}
+                onChange={(e) => set(i, { template: e.currentTarget.value })} />
+            )}
+            {a.type === 'moveDeal' && (
+              <TextInput label={t('integration.automation.state')} value={a.state ?? ''} w={200}
+                onChange={(e) => set(i, { state: e.currentTarget.value })} />
+            )}
             {a.type === 'createTodo' && (
               <NumberInput label={t('integration.automation.inDays')} value={a.inDays ?? 0} min={0} w={120}
                 onChange={(v) => set(i, { inDays: Number(v) || 0 })} />

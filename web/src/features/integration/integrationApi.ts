@@ -58,7 +58,7 @@ export async function listDeliveries(id: string): Promise<Delivery[]> {
 }
 
 export const TRIGGERS = ['create', 'update', 'field', 'schedule'] as const;
-export const ACTIONS = ['createTask', 'createTodo', 'setField', 'notify', 'webhook'] as const;
+export const ACTIONS = ['createTask', 'createTodo', 'setField', 'notify', 'webhook', 'moveDeal'] as const;
 
 export interface Action {
   type: (typeof ACTIONS)[number];
@@ -68,6 +68,8 @@ export interface Action {
   value?: unknown;
   text?: string;
   webhook?: string;
+  template?: string;
+  state?: string;
 }
 
 export interface Automation {
