@@ -101,3 +101,22 @@ test('an automation rule on new tasks acts and its run is in the history', async
   expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(1);
   expect(errors).toEqual([]);
 });
+
+test('a feature is tried for two weeks and an administrator turns it off again', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  await page.goto('/settings/integrations');
+  await page.getByTestId('link-features').click();
+  const row = page.getByTestId('feature').filter({ has: page.getByTestId('feature-try') }).first();
+  const name = (await row.locator('td').first().textContent()) ?? '';
+  expect(name).not.toBe('');
+  await page.getByTestId('feature-search').fill(name);
+  const one = page.getByTestId('feature').filter({ hasText: name }).first();
+  await expect(one).toContainText('Выключена');
+  await one.getByTestId('feature-try').click();
+  await expect(one).toContainText('Включена');
+  await expect(one.getByTestId('feature-try')).toHaveCount(0);
+  await one.getByTestId('feature-disable').click();
+  await expect(one).toContainText('Выключена');
+  expect(errors).toEqual([]);
+});

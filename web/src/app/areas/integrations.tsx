@@ -29,6 +29,7 @@ export function IntegrationsRoute() {
         <Anchor component={Link} to="/settings/integrations/customLeadForm/list" size="sm">{t('shell.integrations.leadForms')}</Anchor>
         <Anchor component={Link} to="/settings/integrations/webhooks" size="sm" data-testid="link-webhooks">{t('integration.links.webhooks')}</Anchor>
         <Anchor component={Link} to="/settings/integrations/automation" size="sm" data-testid="link-automation">{t('integration.links.automation')}</Anchor>
+        <Anchor component={Link} to="/settings/integrations/features" size="sm" data-testid="link-features">{t('integration.links.features')}</Anchor>
       </Group>
       {section === 'mail' && (
         <>

@@ -61,6 +61,7 @@ const settings: RouteObject[] = [
   { path: '/settings/integrations/webhooks/:id', element: <P.WebhookRoute /> },
   { path: '/settings/integrations/automation', element: <P.AutomationListRoute /> },
   { path: '/settings/integrations/automation/:id', element: <P.AutomationRoute /> },
+  { path: '/settings/integrations/features', element: <P.FeatureListRoute /> },
   { path: '/settings/integrations/:section?/:mailTab?', element: <P.IntegrationsRoute /> },
   { path: '/wazzup/connectRequest', element: <Redirect to={MESSENGER_SETTINGS} /> },
   { path: '/settings/messengers', element: <Redirect to={MESSENGER_SETTINGS} /> },

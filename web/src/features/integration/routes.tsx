@@ -3,6 +3,7 @@
 import { useParams } from 'react-router';
 import AutomationPage from './AutomationPage';
 import AutomationsPage from './AutomationsPage';
+import FeaturesPage from './FeaturesPage';
 import WebhookPage from './WebhookPage';
 import WebhooksPage from './WebhooksPage';
 
@@ -23,4 +24,8 @@ export function AutomationRoute() {
   const { id } = useParams();
   const real = id && id !== 'new' ? id : null;
   return <AutomationPage key={real ?? 'new'} id={real} />;
+}
+
+export function FeatureListRoute() {
+  return <FeaturesPage />;
 }
