@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 DURATION ?= 10m
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar bench-discuss bench-deals crashtest soak fuzz clean
+.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar bench-discuss bench-deals bench-webhooks crashtest soak fuzz clean
 
 # build: the web app when web/ has one, then the single binary bin/artel.
 build: web
@@ -67,6 +67,13 @@ bench-discuss: build
 bench-deals: build
 	$(GO) run ./bench/load -binary bin/artel -tasks 1000 -deals 100000 -clients 10000 -employees 100 \
 		-duration 5s -concurrency 4 -scenarios deals,deals-emp,board,board-emp -postgres "$(PG_URL)"
+
+# bench-webhooks: 10,000 task creates posted by a webhook to a local
+# receiver, the server SIGKILLed three times; p99 commit-to-receipt and
+# no event lost, on SQLite and PostgreSQL (docs/integration.md).
+bench-webhooks: build
+	$(GO) run ./bench/webhooks -binary bin/artel -events 10000 -kills 3
+	$(GO) run ./bench/webhooks -binary bin/artel -events 10000 -kills 3 -postgres "$(PG_URL)"
 
 # crashtest: writers over HTTP while the server is killed with SIGKILL;
 # every acknowledged write must survive.

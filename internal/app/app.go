@@ -26,6 +26,7 @@ import (
 	"github.com/artel/artel/internal/module/file"
 	"github.com/artel/artel/internal/module/finance"
 	"github.com/artel/artel/internal/module/history"
+	"github.com/artel/artel/internal/module/integration"
 	"github.com/artel/artel/internal/module/knowledge"
 	"github.com/artel/artel/internal/module/report"
 	"github.com/artel/artel/internal/module/search"
@@ -87,6 +88,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	authSvc := auth.NewService(db)
 	authSvc.Hook(engine)
 	account.Hook(engine)
+	// Last, so a webhook's body is the record as every rule left it.
+	integrations := integration.Register(engine)
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		bus.Close()
@@ -113,6 +116,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	leadForms := &leadform.Module{Engine: engine, Notify: subscriptions.Send}
 	chats.Push, chats.Notify = hub.Send, subscriptions.Send
 	deals.Notify = subscriptions.Send
+	integrations.Notify, integrations.Deals = subscriptions.Send, deals
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
@@ -141,6 +145,22 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		api.Ticker{Name: deal.JobWebhooks, Every: 10 * time.Second, Run: func(ctx context.Context, now time.Time) error {
 			_, err := deals.Deliver(ctx, now)
 			return err
+		}},
+		// Webhooks wait in webhook_deliveries; each node posts what is due
+		// every second, claiming each delivery first.
+		api.Ticker{Name: integration.JobWebhooks, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
+			_, err := integrations.Deliver(ctx, now)
+			return err
+		}},
+		// ... and what this node writes goes out the moment it commits.
+		api.Ticker{Name: integration.JobPrompt, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
+			return integrations.Prompt(ctx, 950*time.Millisecond)
+		}},
+		// Automation rules run on the events written since, and on their
+		// schedules; every node may run them, claiming each first.
+		api.Ticker{Name: integration.JobAutomation, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
+			_, err := integrations.Automate(ctx, now)
+			return err
 		}})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.
@@ -165,6 +185,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		stockHTTP,
 		&doc.HTTP{Engine: engine, Docs: documents, Files: files},
 		&report.HTTP{Engine: engine, Reports: report.New(engine)},
+		&integration.HTTP{Engine: engine, Integrations: integrations},
 	)
 	return srv, nil
 }

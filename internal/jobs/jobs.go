@@ -102,18 +102,24 @@ func (r *Runner) tick(p periodic, stop <-chan struct{}) {
 	defer r.ticking.Done()
 	t := time.NewTicker(p.every)
 	defer t.Stop()
+	run := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), p.every*10)
+		err := p.fn(ctx, r.cfg.Now())
+		cancel()
+		r.count(context.Background(), err)
+		if err != nil {
+			r.cfg.Log.Error("job failed", "job", p.name, "err", err)
+		}
+	}
+	// Once at start too: work due while the node was down (and webhooks
+	// written in its first second) should not wait a whole period.
+	run()
 	for {
 		select {
 		case <-stop:
 			return
 		case <-t.C:
-			ctx, cancel := context.WithTimeout(context.Background(), p.every*10)
-			err := p.fn(ctx, r.cfg.Now())
-			cancel()
-			r.count(context.Background(), err)
-			if err != nil {
-				r.cfg.Log.Error("job failed", "job", p.name, "err", err)
-			}
+			run()
 		}
 	}
 }

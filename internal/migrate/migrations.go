@@ -441,4 +441,52 @@ var migrations = []Migration{
 			`CREATE TABLE lead_captchas (id TEXT PRIMARY KEY, digits TEXT NOT NULL, created_at BIGINT NOT NULL)`,
 		}
 	}, nil},
+	{29, "webhooks and automation: rules, outboxes, delivery log and run history", func(d store.Dialect) []string {
+		// An administrator's webhook subscription (internal/module/integration);
+		// each entity event it matches is written to webhook_deliveries in
+		// the writing transaction (an outbox: a rolled-back write sends
+		// nothing, a committed one is not lost) and posted by a job;
+		// webhook_attempts is the delivery log, one row per try.
+		return []string{
+			`CREATE TABLE webhooks (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, url TEXT NOT NULL, secret TEXT NOT NULL,
+				entity_type TEXT NOT NULL DEFAULT '', events TEXT NOT NULL,
+				is_active INTEGER NOT NULL DEFAULT 1, failures INTEGER NOT NULL DEFAULT 0,
+				disabled_at BIGINT, last_error TEXT, owner_type TEXT NOT NULL, owner_id BIGINT NOT NULL,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX webhooks_account ON webhooks (account_id, is_active)`,
+			`CREATE TABLE webhook_deliveries (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, webhook_id BIGINT NOT NULL, event TEXT NOT NULL,
+				entity_type TEXT NOT NULL, entity_id BIGINT NOT NULL, body TEXT NOT NULL,
+				status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at BIGINT NOT NULL,
+				created_at BIGINT NOT NULL, done_at BIGINT, last_code INTEGER, last_error TEXT)`,
+			`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_at)`,
+			`CREATE INDEX webhook_deliveries_entity ON webhook_deliveries (webhook_id, entity_type, entity_id, status, id)`,
+			`CREATE INDEX webhook_deliveries_hook ON webhook_deliveries (account_id, webhook_id, id)`,
+			`CREATE TABLE webhook_attempts (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, webhook_id BIGINT NOT NULL, delivery_id BIGINT NOT NULL,
+				at BIGINT NOT NULL, code INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '', ms INTEGER NOT NULL DEFAULT 0)`,
+			`CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id, id)`,
+			// Automation rules; the events they wait on are written in the
+			// writing transaction too (automation_events) and run by a job,
+			// each run kept in automation_runs.
+			`CREATE TABLE automations (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, name TEXT NOT NULL, entity_type TEXT NOT NULL DEFAULT '',
+				trigger_type TEXT NOT NULL, fields TEXT NOT NULL DEFAULT '', filter TEXT NOT NULL DEFAULT '',
+				actions TEXT NOT NULL, every_minutes INTEGER NOT NULL DEFAULT 0, next_at BIGINT,
+				is_active INTEGER NOT NULL DEFAULT 1, owner_type TEXT NOT NULL, owner_id BIGINT NOT NULL,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX automations_account ON automations (account_id, is_active, entity_type)`,
+			`CREATE INDEX automations_due ON automations (is_active, next_at)`,
+			`CREATE TABLE automation_events (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, entity_type TEXT NOT NULL, entity_id BIGINT NOT NULL,
+				created INTEGER NOT NULL, fields TEXT NOT NULL, status TEXT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX automation_events_due ON automation_events (status, id)`,
+			`CREATE TABLE automation_runs (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, automation_id BIGINT NOT NULL, entity_type TEXT NOT NULL DEFAULT '',
+				entity_id BIGINT NOT NULL DEFAULT 0, status TEXT NOT NULL, message TEXT NOT NULL DEFAULT '',
+				actions TEXT NOT NULL, at BIGINT NOT NULL)`,
+			`CREATE INDEX automation_runs_rule ON automation_runs (account_id, automation_id, id)`,
+		}
+	}, nil},
 }

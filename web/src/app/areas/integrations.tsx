@@ -1,6 +1,6 @@
 // /settings/integrations/{section?}/{mailTab?}: mail accounts, messengers,
 // telephony and widgets, each the generic list of its type.
-import { Anchor, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { List } from './generic';
@@ -25,7 +25,12 @@ export function IntegrationsRoute() {
           <Tabs.Tab value="widgets">{t('shell.integrations.widgets')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <Anchor component={Link} to="/settings/integrations/customLeadForm/list" size="sm">{t('shell.integrations.leadForms')}</Anchor>
+      <Group gap="lg">
+        <Anchor component={Link} to="/settings/integrations/customLeadForm/list" size="sm">{t('shell.integrations.leadForms')}</Anchor>
+        <Anchor component={Link} to="/settings/integrations/webhooks" size="sm" data-testid="link-webhooks">{t('integration.links.webhooks')}</Anchor>
+        <Anchor component={Link} to="/settings/integrations/automation" size="sm" data-testid="link-automation">{t('integration.links.automation')}</Anchor>
+        <Anchor component={Link} to="/settings/integrations/features" size="sm" data-testid="link-features">{t('integration.links.features')}</Anchor>
+      </Group>
       {section === 'mail' && (
         <>
           <SegmentedControl

@@ -26,6 +26,11 @@ export const TaskCardRoute = named(() => import('../../features/task/routes'), '
 export const TaskAddRoute = named(() => import('../../features/task/routes'), 'TaskAddRoute');
 export const ClientListRoute = named(() => import('../../features/crm/routes'), 'ClientListRoute');
 export const LeadFormListRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormListRoute');
+export const WebhookListRoute = named(() => import('../../features/integration/routes'), 'WebhookListRoute');
+export const WebhookRoute = named(() => import('../../features/integration/routes'), 'WebhookRoute');
+export const AutomationListRoute = named(() => import('../../features/integration/routes'), 'AutomationListRoute');
+export const AutomationRoute = named(() => import('../../features/integration/routes'), 'AutomationRoute');
+export const FeatureListRoute = named(() => import('../../features/integration/routes'), 'FeatureListRoute');
 export const LeadFormRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormRoute');
 export const ClientCardRoute = named(() => import('../../features/crm/routes'), 'ClientCardRoute');
 export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');

@@ -1,0 +1,122 @@
+// Webhooks and automation against the real server: the administrator
+// subscribes a URL this test serves (a real Node HTTP server) to task
+// events, a new task arrives there signed and shows in the delivery log;
+// then a rule on new tasks acts and its run shows in the history
+// (docs/integration.md).
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, collectErrors, signIn } from './helpers';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+async function receiver() {
+  const got: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { got, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` };
+}
+
+async function createTask(page: Page, name: string): Promise<string> {
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const res = await page.request.post('/api/v3/task', { data: { name }, headers: { 'X-CSRF-Token': csrf } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+test('a task event reaches the subscribed URL signed and is in the delivery log', async ({ page }) => {
+  const rc = await receiver();
+  try {
+    await signIn(page, ADMIN);
+    const errors = collectErrors(page);
+    await page.goto('/settings/integrations');
+    await page.getByTestId('link-webhooks').click();
+    await page.getByTestId('webhook-url').fill(rc.url);
+    await page.getByTestId('webhook-type').click();
+    await page.getByTestId('webhook-type').fill('Task');
+    await page.getByRole('option', { name: /\(Task\)$/ }).click();
+    await page.getByTestId('webhook-create').click();
+    await expect(page).toHaveURL(/webhooks\/\d+$/);
+    const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
+    expect(secret).toHaveLength(64);
+
+    const name = `Задача для вебхука ${Date.now()}`;
+    const id = await createTask(page, name);
+    await expect.poll(() => rc.got.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const hit = rc.got[0];
+    const body = JSON.parse(hit.body) as { event: string; contentType: string; id: string; data: { name: string } };
+    expect(body).toMatchObject({ event: 'on_after_create', contentType: 'Task', id, data: { name } });
+    const sig = 'sha256=' + createHmac('sha256', secret).update(hit.body).digest('hex');
+    expect(hit.headers['x-artel-signature']).toBe(sig);
+
+    await page.getByTestId('webhook-refresh').click();
+    const row = page.getByTestId('delivery').filter({ hasText: `Task ${id}` });
+    await expect(row).toContainText('Доставлено');
+    await expect(row.getByTestId('delivery-try')).toContainText('200');
+    expect(errors).toEqual([]);
+  } finally {
+    rc.server.close();
+  }
+});
+
+test('an automation rule on new tasks acts and its run is in the history', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const stamp = String(Date.now()).slice(-7);
+  await page.goto('/settings/integrations/automation');
+  await page.getByTestId('automation-new').click();
+  await page.getByTestId('automation-name').fill(`Проверка счетов ${stamp}`);
+  await page.getByTestId('automation-filter').fill(JSON.stringify({
+    contentType: 'FilterConfig',
+    termGroup: { join: 'and', terms: [{ contentType: 'FilterTermString', field: 'name', comparison: 'contains', value: `счёт ${stamp}` }] },
+  }));
+  await page.getByTestId('action-name').fill(`Проверить оплату ${stamp}`);
+  await page.getByTestId('automation-save').click();
+  await expect(page).toHaveURL(/automation\/\d+$/);
+
+  await createTask(page, `Позвонить ${stamp}`);
+  const id = await createTask(page, `Выставить счёт ${stamp}`);
+  await expect(async () => {
+    await page.getByTestId('automation-refresh').click();
+    await expect(page.getByTestId('automation-run')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const run = page.getByTestId('automation-run');
+  await expect(run).toContainText(`Task ${id}`);
+  await expect(run).toContainText('Выполнено');
+
+  const q = { fields: ['name'], filter: { contentType: 'FilterConfig', termGroup: { join: 'and', terms: [
+    { contentType: 'FilterTermString', field: 'name', comparison: 'contains', value: `Проверить оплату ${stamp}` }] } } };
+  const res = await page.request.get(`/api/v3/task?${encodeURIComponent(JSON.stringify(q))}`);
+  expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('a feature is tried for two weeks and an administrator turns it off again', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  await page.goto('/settings/integrations');
+  await page.getByTestId('link-features').click();
+  const row = page.getByTestId('feature').filter({ has: page.getByTestId('feature-try') }).first();
+  const name = (await row.locator('td').first().textContent()) ?? '';
+  expect(name).not.toBe('');
+  await page.getByTestId('feature-search').fill(name);
+  const one = page.getByTestId('feature').filter({ hasText: name }).first();
+  await expect(one).toContainText('Выключена');
+  await one.getByTestId('feature-try').click();
+  await expect(one).toContainText('Включена');
+  await expect(one.getByTestId('feature-try')).toHaveCount(0);
+  await one.getByTestId('feature-disable').click();
+  await expect(one).toContainText('Выключена');
+  expect(errors).toEqual([]);
+});
