@@ -34,6 +34,7 @@ import (
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
+	"github.com/artel/artel/internal/module/telephony"
 	"github.com/artel/artel/internal/module/todo"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
@@ -113,6 +114,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	leadForms := &leadform.Module{Engine: engine, Notify: subscriptions.Send}
 	chats.Push, chats.Notify = hub.Send, subscriptions.Send
 	deals.Notify = subscriptions.Send
+	calls := &telephony.Module{Engine: engine, Notify: subscriptions.Send, Push: hub.Send}
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
@@ -165,6 +167,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		stockHTTP,
 		&doc.HTTP{Engine: engine, Docs: documents, Files: files},
 		&report.HTTP{Engine: engine, Reports: report.New(engine)},
+		&telephony.HTTP{Calls: calls},
 	)
 	return srv, nil
 }
