@@ -1,0 +1,58 @@
+// The caller's internal number, and, for administrators, the account's
+// provider: the webhook's addresses and signing secret, or the simulator.
+import { useEffect, useState } from 'react';
+import { Button, Code, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/errors/errorText';
+import { useSession } from '../../app/session';
+import { loadSettings, saveSettings, saveUserConfig, type TelephonySettings as Settings } from './callApi';
+
+export function TelephonySettings() {
+  const { t } = useTranslation();
+  const admin = useSession().currentUser.isAdmin === true;
+  const [number, setNumber] = useState('');
+  const [settings, setSettings] = useState<Settings>();
+  const failed = (err: unknown) => notifications.show({ color: 'red', message: errorText(err, t) });
+  useEffect(() => {
+    if (admin) loadSettings().then(setSettings).catch((err: unknown) => notifications.show({ color: 'red', message: errorText(err, t) }));
+  }, [admin, t]);
+  const origin = window.location.origin;
+  return (
+    <Stack gap="sm" data-testid="telephony-settings">
+      <Title order={4}>{t('telephony.settings.mine')}</Title>
+      <Group align="end">
+        <TextInput label={t('telephony.settings.internalNumber')} value={number} onChange={(e) => setNumber(e.currentTarget.value)} />
+        <Button
+          onClick={() =>
+            saveUserConfig(number).then(() => notifications.show({ message: t('telephony.settings.saved') })).catch(failed)
+          }
+        >
+          {t('telephony.settings.save')}
+        </Button>
+      </Group>
+      <Title order={4}>{t('telephony.settings.provider')}</Title>
+      {!admin && <Text c="dimmed">{t('telephony.settings.adminOnly')}</Text>}
+      {settings && (
+        <>
+          <SegmentedControl
+            w="fit-content"
+            value={settings.provider}
+            data-testid="telephony-provider"
+            onChange={(v) => saveSettings({ provider: v }).then(setSettings).catch(failed)}
+            data={[
+              { value: 'webhook', label: t('telephony.settings.webhook') },
+              { value: 'simulated', label: t('telephony.settings.simulated') },
+            ]}
+          />
+          <Text size="sm">{t('telephony.settings.eventsUrl')}: <Code>{origin + settings.eventsPath}</Code></Text>
+          <Text size="sm">{t('telephony.settings.commandsUrl')}: <Code>{origin + settings.commandsPath}</Code></Text>
+          <Text size="sm">{t('telephony.settings.secret')}: <Code data-testid="telephony-secret">{settings.secret}</Code></Text>
+          <Button w="fit-content" variant="light" onClick={() => saveSettings({ newSecret: true }).then(setSettings).catch(failed)}>
+            {t('telephony.settings.newSecret')}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}
