@@ -65,3 +65,11 @@ func employeeByNumber(ctx context.Context, db *store.DB, account int64, number s
 	}
 	return id, err
 }
+
+// UseSimulated puts an account on the simulated provider (the demo).
+func UseSimulated(ctx context.Context, db *store.DB, account int64) error {
+	if _, err := ensureSettings(ctx, db, account); err != nil {
+		return err
+	}
+	return db.Exec(ctx, `UPDATE telephony_settings SET provider = 'simulated' WHERE account_id = ?`, account)
+}
