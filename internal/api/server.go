@@ -81,6 +81,7 @@ func (s *Server) Handler() http.Handler {
 	// The telephony widget's calls live at /BumsCall/ (spec 001 §7.1),
 	// served in the same conventions as the Beside routes.
 	mux.HandleFunc("/BumsCall/", s.apiBeside)
+	mux.HandleFunc("POST /call/currentOptions.json", s.apiBeside)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
 	mux.HandleFunc("POST /profileBatch", s.profileBatch)

@@ -111,6 +111,14 @@ func (m *Module) settle(ctx context.Context, account int64, r *row, ev Event, fr
 	}
 	if r.Employee == 0 {
 		r.Employee = ev.EmployeeID
+		if r.Employee != 0 {
+			// A PBX naming nobody is told so by the field it sent.
+			if _, err := m.Engine.Get(ctx, sc, "Employee", r.Employee); errors.Is(err, entity.ErrNotFound) {
+				return entity.Invalidf("employeeId", "link_not_found", "")
+			} else if err != nil {
+				return err
+			}
+		}
 		if r.Employee == 0 {
 			id, err := employeeByNumber(ctx, db, account, ev.InternalNumber)
 			if err != nil {

@@ -24,6 +24,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Beside("POST /BumsCall/Call/findPersonByPhone.json", a.findPerson)
 	rt.Beside("POST /BumsCall/Call/initCall.json", a.initCall)
 	rt.Beside("POST /BumsCall/Call/command.json", a.command)
+	rt.Beside("POST /BumsCall/Call/setUserStatus.json", a.setUserStatus)
+	rt.Beside("POST /call/currentOptions.json", a.currentOptions)
 	rt.Handle("GET /callInfo", a.journal)
 	rt.Handle("GET /callInfo/{id}", a.one)
 	rt.Handle("GET /telephony/settings", a.settings)

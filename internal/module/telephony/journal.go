@@ -12,6 +12,13 @@ import (
 
 func jsonID(id int64) string { return strconv.FormatInt(id, 10) }
 
+func rawJSON(s string) json.RawMessage {
+	if !json.Valid([]byte(s)) {
+		return json.RawMessage("{}")
+	}
+	return json.RawMessage(s)
+}
+
 // The caller card's open work: tasks not finished, deals still active.
 var openTaskStatuses = []any{"created", "assigned", "accepted", "delayed", "overdue"}
 

@@ -51,6 +51,7 @@ func TestWebhookBadEvents(t *testing.T) {
 			"callId":       {"event": "incoming", "from": "1"},
 			"event":        {"callId": "x", "event": "explode"},
 			"recordingUrl": {"callId": "x", "event": "recording", "recordingUrl": "javascript:alert(1)"},
+			"employeeId":   {"callId": "x", "event": "finished", "from": "+79120000001", "employeeId": 99999},
 		} {
 			r := p.post("/telephony/pbx/events", ev)
 			if r.Status != 422 || !strings.Contains(string(r.Body), `"field":"`+field+`"`) {
