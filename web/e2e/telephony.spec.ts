@@ -50,7 +50,14 @@ test('an incoming call opens the widget in the main tab only, shows the client, 
   await widget.getByTestId('call-widget-hangup').click();
   await expect(widget).toHaveAttribute('data-state', 'finished');
   await expect(widget.getByTestId('call-widget-heading')).toHaveText('Звонок завершён');
+  await widget.getByPlaceholder('Результат звонка').fill('Договорились о демонстрации');
+  await widget.getByRole('button', { name: 'Сохранить результат' }).click();
+  await expect(widget).toContainText('Результат записан в дело');
+  const todo = (await widget.getByTestId('call-widget-todo').getAttribute('href'))?.match(/(\d+)\/card$/)?.[1];
+  const comments = await (await main.request.get(`/api/v3/todo/${todo}/comments`)).text();
+  expect(comments).toContain('Договорились о демонстрации');
   await widget.getByTestId('call-widget-todo').click();
   await expect(main.getByText(`Входящий звонок ${from}`).first()).toBeVisible();
+  await expect(main.getByText('Результат: разговор').first()).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -52,6 +52,17 @@ func TestOneCallOneTodo(t *testing.T) {
 		if name, _ := got["name"].(string); !strings.HasPrefix(name, "Входящий звонок") {
 			t.Fatalf("name %q", name)
 		}
+		// The employee writes the result; it is a comment on the to-do.
+		h.Run(t, []apitest.Scenario{
+			{Name: "a result", Method: "POST", Path: "/BumsCall/Call/selectCommunication.json", Status: 200,
+				Req: apitest.Req{Body: map[string]any{"call": "pbx-77", "itemComment": "Договорились о встрече"}}, Contains: []string{`"commentId":`}},
+			{Name: "an empty result", Method: "POST", Path: "/BumsCall/Call/selectCommunication.json", Status: 422,
+				Req: apitest.Req{Body: map[string]any{"call": "pbx-77", "itemComment": " "}}, Contains: []string{`"field":"itemComment"`}},
+			{Name: "no such call", Method: "POST", Path: "/BumsCall/Call/selectCommunication.json", Status: 404,
+				Req: apitest.Req{Body: map[string]any{"call": "nope", "itemComment": "x"}}},
+			{Name: "the comment", Method: "GET", Path: "/api/v3/todo/" + todos[0]["id"].(string) + "/comments", Status: 200,
+				Contains: []string{`"content":"Договорились о встрече"`}},
+		})
 	})
 }
 

@@ -25,6 +25,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Beside("POST /BumsCall/Call/initCall.json", a.initCall)
 	rt.Beside("POST /BumsCall/Call/command.json", a.command)
 	rt.Beside("POST /BumsCall/Call/setUserStatus.json", a.setUserStatus)
+	rt.Beside("POST /BumsCall/Call/selectCommunication.json", a.selectCommunication)
 	rt.Beside("POST /call/currentOptions.json", a.currentOptions)
 	rt.Handle("GET /callInfo", a.journal)
 	rt.Handle("GET /callInfo/{id}", a.one)

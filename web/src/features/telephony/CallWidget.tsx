@@ -3,16 +3,16 @@
 // spec's sounds there, and shows the caller card, hold, transfer, the
 // DTMF pad and hang-up. A click on any [data-phone] element calls.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { ActionIcon, Affix, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Affix, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhone, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isMainTab, onRealtimeEvent, useLiveRoutes } from '../../data/realtime';
 import { errorText } from '../../app/errors/errorText';
 import { cardPath } from '../../app/paths';
 import { useSession } from '../../app/session';
-import { findPerson, initCall, sendCommand, type CallerCard } from './callApi';
+import { createClient, findPerson, initCall, saveResult, sendCommand, type CallerCard } from './callApi';
 import { initialWidget, phoneOf, reduceWidget, soundOf, type CallInfo } from './callState';
 import { playTone } from './tones';
 
@@ -91,6 +91,9 @@ function CallPanel(props: { call: CallInfo; state: string; onClose: () => void; 
   const [card, setCard] = useState<CallerCard>();
   const [transferTo, setTransferTo] = useState('');
   const [digits, setDigits] = useState('');
+  const [result, setResult] = useState('');
+  const [resultSaved, setResultSaved] = useState(false);
+  const navigate = useNavigate();
   const pending = useRef('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -140,11 +143,38 @@ function CallPanel(props: { call: CallInfo; state: string; onClose: () => void; 
               ))}
             </Stack>
           ) : card ? (
-            <Anchor component={Link} to="/crm/add" size="sm" data-testid="call-widget-create-client">{t('telephony.card.createClient')}</Anchor>
+            <Button
+              size="xs"
+              variant="light"
+              data-testid="call-widget-create-client"
+              onClick={() =>
+                createClient(t('telephony.card.newClient'), phone)
+                  .then((link) => {
+                    setCard({ ...card, person: { ...link, name: t('telephony.card.newClient') } });
+                    void navigate(cardPath(link));
+                  })
+                  .catch(onFail)
+              }
+            >
+              {t('telephony.card.createClient')}
+            </Button>
           ) : null}
         </div>
         {state === 'finished' && call.todo && (
-          <Anchor component={Link} to={cardPath(call.todo)} size="sm" data-testid="call-widget-todo">{t('telephony.todo')}</Anchor>
+          <>
+            <Anchor component={Link} to={cardPath(call.todo)} size="sm" data-testid="call-widget-todo">{t('telephony.todo')}</Anchor>
+            {resultSaved ? (
+              <Text size="sm" c="dimmed">{t('telephony.resultSaved')}</Text>
+            ) : (
+              <>
+                <Textarea size="xs" placeholder={t('telephony.resultPlaceholder')} value={result} onChange={(e) => setResult(e.currentTarget.value)} />
+                <Button size="xs" variant="light" disabled={!result.trim()}
+                  onClick={() => saveResult(call.providerId, result).then(() => setResultSaved(true)).catch(onFail)}>
+                  {t('telephony.saveResult')}
+                </Button>
+              </>
+            )}
+          </>
         )}
         {(state === 'talking' || state === 'hold') && (
           <>

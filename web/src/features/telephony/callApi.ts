@@ -28,3 +28,12 @@ export const journal = () => api.get<CallInfo[]>('callInfo', { limit: 50 }, { ba
 export const loadSettings = () => api.get<TelephonySettings>('telephony/settings', undefined, { batch: false }).then((r) => r.data);
 export const saveSettings = (body: Record<string, unknown>) => api.post<TelephonySettings>('telephony/settings', body).then((r) => r.data);
 export const saveUserConfig = (internalNumber: string) => api.post<unknown>('telephony/userConfig', { internalNumber });
+export const saveResult = (callId: string, itemComment: string) => call<unknown>('selectCommunication', { call: callId, itemComment });
+/** createClient makes a person with the number, for the caller card of an unknown number. */
+export const createClient = (firstName: string, phone: string) =>
+  api
+    .post<{ contentType: string; id: string }>('contractorHuman', {
+      firstName,
+      contactInfo: [{ contentType: 'ContactInfo', type: 'phone', value: phone }],
+    })
+    .then((r) => r.data);
