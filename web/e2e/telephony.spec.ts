@@ -59,5 +59,16 @@ test('an incoming call opens the widget in the main tab only, shows the client, 
   await widget.getByTestId('call-widget-todo').click();
   await expect(main.getByText(`Входящий звонок ${from}`).first()).toBeVisible();
   await expect(main.getByText('Результат: разговор').first()).toBeVisible();
+
+  // Click to call: the other tab's journal calls the number back.
+  await other.reload();
+  await expect(other.locator('html')).toHaveAttribute('data-realtime', 'connected');
+  const row = other.getByTestId('call-row').first();
+  await expect(row).toContainText(from);
+  await row.locator(`[data-phone="${from}"]`).click();
+  const outgoing = other.getByTestId('call-widget');
+  await expect(outgoing.getByTestId('call-widget-heading')).toHaveText('Исходящий звонок');
+  await outgoing.getByTestId('call-widget-hangup').click();
+  await expect(outgoing.getByTestId('call-widget-heading')).toHaveText('Недозвон');
   expect(errors).toEqual([]);
 });

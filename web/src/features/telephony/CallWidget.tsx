@@ -12,7 +12,7 @@ import { isMainTab, onRealtimeEvent, useLiveRoutes } from '../../data/realtime';
 import { errorText } from '../../app/errors/errorText';
 import { cardPath } from '../../app/paths';
 import { useSession } from '../../app/session';
-import { createClient, findPerson, initCall, saveResult, sendCommand, type CallerCard } from './callApi';
+import { createClient, currentOptions, findPerson, initCall, saveResult, sendCommand, statusOf, type CallerCard } from './callApi';
 import { initialWidget, phoneOf, reduceWidget, soundOf, type CallInfo } from './callState';
 import { playTone } from './tones';
 
@@ -53,19 +53,29 @@ export function CallWidget() {
 
   const failed = useCallback((err: unknown) => notifications.show({ color: 'red', message: errorText(err, t) }), [t]);
 
-  // Spec 000 §2: a click on an element with a phone data attribute calls.
+  // Spec 000 §2: a click on an element with a phone data attribute
+  // calls; spec 001 §5: only with a phone and the user online, else a
+  // warning. The status is read at the click: another tab may change it.
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       const el = (e.target as Element | null)?.closest?.('[data-phone]');
       const phone = el?.getAttribute('data-phone');
       if (!phone) return;
       e.preventDefault();
-      dispatch({ kind: 'open' });
-      initCall(phone).catch(failed);
+      currentOptions()
+        .then((o) => {
+          if (!o.enabled || statusOf(o) !== 'online') {
+            notifications.show({ color: 'yellow', message: t('telephony.notReady') });
+            return;
+          }
+          dispatch({ kind: 'open' });
+          return initCall(phone);
+        })
+        .catch(failed);
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
-  }, [failed]);
+  }, [failed, t]);
 
   if (w.state === 'idle' || !w.call) return null;
   if (!w.opened) {

@@ -6,13 +6,22 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { useSession } from '../../app/session';
-import { loadSettings, saveSettings, saveUserConfig, type TelephonySettings as Settings } from './callApi';
+import { currentOptions, loadSettings, saveSettings, saveUserConfig, setUserStatus, statusOf, type TelephonySettings as Settings } from './callApi';
 
 export function TelephonySettings() {
   const { t } = useTranslation();
   const admin = useSession().currentUser.isAdmin === true;
   const [number, setNumber] = useState('');
   const [settings, setSettings] = useState<Settings>();
+  const [status, setStatus] = useState<string>();
+  useEffect(() => {
+    currentOptions()
+      .then((o) => {
+        setStatus(statusOf(o));
+        setNumber(o.result.call.providers[o.result.call.defaultProvider]?.internalNumber ?? '');
+      })
+      .catch(() => setStatus('online'));
+  }, []);
   const failed = (err: unknown) => notifications.show({ color: 'red', message: errorText(err, t) });
   useEffect(() => {
     if (admin) loadSettings().then(setSettings).catch((err: unknown) => notifications.show({ color: 'red', message: errorText(err, t) }));
@@ -31,6 +40,19 @@ export function TelephonySettings() {
           {t('telephony.settings.save')}
         </Button>
       </Group>
+      {status && (
+        <SegmentedControl
+          w="fit-content"
+          value={status}
+          data-testid="telephony-status"
+          onChange={(v) => setUserStatus(v).then(() => setStatus(v)).catch(failed)}
+          data={[
+            { value: 'online', label: t('telephony.status.online') },
+            { value: 'away', label: t('telephony.status.away') },
+            { value: 'offline', label: t('telephony.status.offline') },
+          ]}
+        />
+      )}
       <Title order={4}>{t('telephony.settings.provider')}</Title>
       {!admin && <Text c="dimmed">{t('telephony.settings.adminOnly')}</Text>}
       {settings && (

@@ -37,3 +37,16 @@ export const createClient = (firstName: string, phone: string) =>
       contactInfo: [{ contentType: 'ContactInfo', type: 'phone', value: phone }],
     })
     .then((r) => r.data);
+
+export interface CurrentOptions {
+  enabled: boolean;
+  result: { call: { defaultProvider: string; providers: Record<string, { status: string; internalNumber: string }> } };
+}
+
+export const currentOptions = () => api.post<CurrentOptions>('/call/currentOptions.json', {}).then((r) => r.data);
+export const setUserStatus = (status: string) => call<{ status: string }>('setUserStatus', { status });
+
+/** statusOf is the user's status with the account's provider. */
+export function statusOf(o: CurrentOptions): string {
+  return o.result.call.providers[o.result.call.defaultProvider]?.status ?? 'online';
+}
