@@ -147,3 +147,30 @@ func TestConcurrentCopies(t *testing.T) {
 		}
 	})
 }
+
+// A missed call from an unknown number goes to the account's configured
+// employee: their to-do and their notice.
+func TestMissedCallToConfiguredEmployee(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		p := newPBX(t, h)
+		olgaID, olga := h.Person(t, "Ольга", "olga@example.com", "long enough pass")
+		if r := h.Do("POST", "/api/v3/telephony/settings", apitest.Req{Body: map[string]any{"missedEmployee": apitest.Link("Employee", "99999")}}); r.Status != 422 {
+			t.Fatalf("nobody: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/telephony/settings", apitest.Req{Body: map[string]any{"missedEmployee": apitest.Link("Employee", olgaID)}}); r.Status != 200 {
+			t.Fatalf("settings: %s", r.Body)
+		}
+		p.send(map[string]any{"callId": "q1", "event": "incoming", "from": "+7 (999) 000-00-01"})
+		p.send(map[string]any{"callId": "q1", "event": "finished"})
+		if todos := callTodos(t, h, olga); len(todos) != 1 {
+			t.Fatalf("olga's to-dos: %v", todos)
+		}
+		if list := h.Do("GET", "/api/v3/notification", apitest.Req{Token: olga}).List(); len(list) != 1 {
+			t.Fatalf("olga's notifications: %v", list)
+		}
+		r := h.Do("POST", "/BumsCall/Call/findPersonByPhone.json", apitest.Req{Token: olga, Body: map[string]any{"phone": "89990000001"}})
+		if r.Status != 200 || r.Obj()["person"] != nil {
+			t.Fatalf("an unknown number has no person: %s", r.Body)
+		}
+	})
+}
