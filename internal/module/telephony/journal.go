@@ -2,6 +2,8 @@ package telephony
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"encoding/json"
 	"strconv"
 
@@ -116,8 +118,11 @@ func (a *HTTP) one(ctx context.Context, r *api.Request) api.Response {
 	db := a.Calls.Engine.DB
 	c, err := scanRow(db.Q(ctx).QueryRowContext(ctx, db.Dialect.Rebind(`SELECT `+callColumns+` FROM call_infos
 		WHERE account_id = ? AND id = ? AND state <> ''`), sc.Account, r.IDs[0]))
-	if err != nil || (!sc.Admin && c.Employee != sc.Actor.ID) {
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !sc.Admin && c.Employee != sc.Actor.ID) {
 		return r.NotFound()
+	}
+	if err != nil {
+		return r.Fail(err)
 	}
 	return api.OK(c.Encode())
 }
