@@ -62,9 +62,11 @@ bench-discuss: build
 	$(GO) run ./bench/discuss -binary bin/artel -postgres "$(PG_URL)"
 
 # bench-telephony: a signed PBX event until the call's message is on the
-# ringing employee's live socket, with 1,000 users connected (SQLite).
+# ringing employee's live socket, with 1,000 users connected, on SQLite
+# and on PostgreSQL.
 bench-telephony: build
 	$(GO) run ./bench/telephony -binary bin/artel
+	$(GO) run ./bench/telephony -binary bin/artel -postgres "$(PG_URL)"
 
 # bench-deals: a program of 100,000 deals; its deal list page and the
 # kanban's first read (100 cards with possibleTransitions), as the

@@ -1,6 +1,6 @@
 // Command telephony measures provider event to widget delivery: a PBX
 // posts a signed incoming-call event to the webhook of the real artel
-// binary (SQLite), and the time runs until the call's message is on the
+// binary (SQLite, or one node over PostgreSQL with -postgres), and the time runs until the call's message is on the
 // live socket of the employee it rings for, with every other user's
 // socket connected too. The browser's drawing of the widget is not in it.
 //
@@ -45,13 +45,14 @@ func main() {
 	binary := flag.String("binary", "bin/artel", "the artel binary")
 	users := flag.Int("users", 1000, "employees, each with one connected socket")
 	events := flag.Int("events", 300, "incoming calls, round robin over the users")
+	postgres := flag.String("postgres", "", "PostgreSQL URL (127.0.0.1): run on a fresh database beside it instead of SQLite")
 	flag.Parse()
-	if err := run(*binary, *users, *events); err != nil {
+	if err := run(*binary, *postgres, *users, *events); err != nil {
 		log.Fatal("telephony: ", err)
 	}
 }
 
-func run(binary string, n, events int) error {
+func run(binary, postgres string, n, events int) error {
 	ctx := context.Background()
 	dir, err := os.MkdirTemp("", "artel-telephony-*")
 	if err != nil {
@@ -59,7 +60,16 @@ func run(binary string, n, events int) error {
 	}
 	defer os.RemoveAll(dir)
 	env := []string{"ARTEL_ADMIN_EMAIL=" + adminLogin, "ARTEL_ADMIN_PASSWORD=" + adminPassword}
-	proc, err := loadgen.Start(binary, []string{"serve", "--data", filepath.Join(dir, "data")}, env, filepath.Join(dir, "server.log"))
+	args, setup := []string{"serve", "--data", filepath.Join(dir, "data")}, "SQLite"
+	if postgres != "" {
+		dbURL, drop, err := freshPostgres(ctx, postgres)
+		if err != nil {
+			return err
+		}
+		defer drop()
+		args, setup = []string{"serve", "--database-url", dbURL}, "PostgreSQL"
+	}
+	proc, err := loadgen.Start(binary, args, env, filepath.Join(dir, "server.log"))
 	if err != nil {
 		return err
 	}
@@ -116,8 +126,8 @@ func run(binary string, n, events int) error {
 		}
 	}
 	st := rec.Snapshot()
-	fmt.Printf("telephony: %d users connected, %d incoming calls: event-to-socket p50 %.1f ms, p99 %.1f ms (%s)\n",
-		n, events, ms(st.P50), ms(st.P99), machine())
+	fmt.Printf("telephony (%s): %d users connected, %d incoming calls: event-to-socket p50 %.1f ms, p99 %.1f ms (%s)\n",
+		setup, n, events, ms(st.P50), ms(st.P99), machine())
 	return nil
 }
 
