@@ -30,10 +30,15 @@ function headingKey(state: string, call: CallInfo): string {
   return 'telephony.result.finished';
 }
 
+/** CallWidget is for employees: a client with guest access has no calls. */
 export function CallWidget() {
-  const { t } = useTranslation();
   const user = useSession().currentUser;
-  const route = `bums.call.user:${user.id}`;
+  return user.contentType === 'Employee' ? <EmployeeCallWidget id={String(user.id)} /> : null;
+}
+
+function EmployeeCallWidget({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const route = `bums.call.user:${id}`;
   const [w, dispatch] = useReducer(reduceWidget, initialWidget);
   useLiveRoutes([route]);
 
