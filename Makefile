@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 DURATION ?= 10m
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar bench-discuss bench-deals bench-webhooks crashtest soak fuzz clean
+.PHONY: build web run test test-go test-web bench bench-realtime bench-calendar bench-discuss bench-deals bench-webhooks bench-telephony crashtest soak fuzz clean
 
 # build: the web app when web/ has one, then the single binary bin/artel.
 build: web
@@ -60,6 +60,13 @@ bench-calendar: build
 # socket, on SQLite and PostgreSQL; writes bench/results/<date>-discuss.json.
 bench-discuss: build
 	$(GO) run ./bench/discuss -binary bin/artel -postgres "$(PG_URL)"
+
+# bench-telephony: a signed PBX event until the call's message is on the
+# ringing employee's live socket, with 1,000 users connected, on SQLite
+# and on PostgreSQL.
+bench-telephony: build
+	$(GO) run ./bench/telephony -binary bin/artel
+	$(GO) run ./bench/telephony -binary bin/artel -postgres "$(PG_URL)"
 
 # bench-deals: a program of 100,000 deals; its deal list page and the
 # kanban's first read (100 cards with possibleTransitions), as the

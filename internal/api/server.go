@@ -78,6 +78,10 @@ func (s *Server) Handler() http.Handler {
 	// JSON envelope, whatever the method, not the app's HTML page. The
 	// areas' Beside routes are the only calls served there.
 	mux.HandleFunc("/api/", s.apiBeside)
+	// The telephony widget's calls live at /BumsCall/ (spec 001 §7.1),
+	// served in the same conventions as the Beside routes.
+	mux.HandleFunc("/BumsCall/", s.apiBeside)
+	mux.HandleFunc("POST /call/currentOptions.json", s.apiBeside)
 	mux.HandleFunc("GET /logout", s.logoutPage)
 	mux.HandleFunc("POST /logout", s.logoutPage)
 	mux.HandleFunc("POST /profileBatch", s.profileBatch)

@@ -35,6 +35,7 @@ import (
 	"github.com/artel/artel/internal/module/subscribe"
 	"github.com/artel/artel/internal/module/tag"
 	"github.com/artel/artel/internal/module/task"
+	"github.com/artel/artel/internal/module/telephony"
 	"github.com/artel/artel/internal/module/todo"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
@@ -117,6 +118,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	chats.Push, chats.Notify = hub.Send, subscriptions.Send
 	deals.Notify = subscriptions.Send
 	integrations.Notify, integrations.Deals = subscriptions.Send, deals
+	calls := &telephony.Module{Engine: engine, Notify: subscriptions.Send, Push: hub.Send}
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
@@ -186,6 +188,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&doc.HTTP{Engine: engine, Docs: documents, Files: files},
 		&report.HTTP{Engine: engine, Reports: report.New(engine)},
 		&integration.HTTP{Engine: engine, Integrations: integrations},
+		&telephony.HTTP{Calls: calls},
 	)
 	return srv, nil
 }

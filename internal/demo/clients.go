@@ -18,6 +18,7 @@ type client struct {
 	name   string // as shown in lists: «Альфа-Строй» or Петров И. С.
 	domain string // companies: the site's domain
 	people []value.Link
+	phone  string // people: the mobile number, which the demo's calls come from
 }
 
 func (f *filler) companiesStep() error {
@@ -81,7 +82,8 @@ func (f *filler) humans() error {
 			"name": p.last + " " + p.first + " " + p.middle, "gender": p.gender}
 		resp := some(f, f.sales(), f.between(1, 2))
 		body["responsibles"] = refs(resp...)
-		info := []obj{contact("phone", f.mobile(), true, "Мобильный")}
+		mobile := f.mobile()
+		info := []obj{contact("phone", mobile, true, "Мобильный")}
 		mail := translit(p.first) + "." + translit(p.last)
 		// Most contact people belong to a company; the rest are private clients.
 		if i < 75 {
@@ -113,7 +115,7 @@ func (f *filler) humans() error {
 		if err != nil || last {
 			return err
 		}
-		f.clients = append(f.clients, client{link: l, name: p.initials(), people: resp})
+		f.clients = append(f.clients, client{link: l, name: p.initials(), people: resp, phone: mobile})
 	}
 	return nil
 }

@@ -115,7 +115,7 @@ type subject struct {
 func (f *filler) run() error {
 	steps := []func() error{f.departments, f.staff, f.companiesStep, f.humans,
 		f.salesProgram, f.dealsStep, f.leadFormsStep, f.positionsStep, f.invoicesStep, f.stockStep, f.projectsStep, f.tasksStep, f.todos, f.calendar, f.comments, f.chats, f.knowledgeStep, f.absencesStep,
-		f.docsStep, f.reportsStep, f.integrationsStep}
+		f.docsStep, f.reportsStep, f.integrationsStep, f.callsStep}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

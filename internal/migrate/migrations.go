@@ -441,6 +441,31 @@ var migrations = []Migration{
 			`CREATE TABLE lead_captchas (id TEXT PRIMARY KEY, digits TEXT NOT NULL, created_at BIGINT NOT NULL)`,
 		}
 	}, nil},
+	{28, "telephony: calls, provider settings, commands", func(d store.Dialect) []string {
+		// A call (internal/module/telephony) is one row per provider call id:
+		// events that repeat or come out of order find the same row, so a
+		// call makes one to-do however its PBX sends it. Commands wait in
+		// call_commands until the PBX fetches them.
+		return []string{
+			`CREATE TABLE call_infos (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, provider_id TEXT NOT NULL, direction TEXT NOT NULL, type TEXT NOT NULL,
+				state TEXT NOT NULL, from_phone TEXT NOT NULL, to_phone TEXT NOT NULL, phone_norm TEXT NOT NULL,
+				employee_id BIGINT, client_type TEXT, client_id BIGINT, transferred_to TEXT NOT NULL DEFAULT '',
+				time_start BIGINT NOT NULL, time_talk BIGINT, time_end BIGINT, duration INTEGER NOT NULL DEFAULT 0,
+				record_links TEXT NOT NULL DEFAULT '[]', todo_id BIGINT, notified INTEGER NOT NULL DEFAULT 0)`,
+			`CREATE UNIQUE INDEX call_infos_provider ON call_infos (account_id, provider_id)`,
+			`CREATE INDEX call_infos_employee ON call_infos (account_id, employee_id, id)`,
+			`CREATE TABLE telephony_settings (account_id BIGINT PRIMARY KEY, secret TEXT NOT NULL,
+				provider TEXT NOT NULL DEFAULT 'webhook', missed_employee_id BIGINT)`,
+			`CREATE TABLE call_user_configs (account_id BIGINT NOT NULL, employee_id BIGINT NOT NULL,
+				internal_number TEXT NOT NULL DEFAULT '', settings TEXT NOT NULL DEFAULT '{}', status TEXT NOT NULL DEFAULT 'online',
+				PRIMARY KEY (account_id, employee_id))`,
+			`CREATE TABLE call_commands (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, call_id TEXT NOT NULL, employee_id BIGINT NOT NULL, command TEXT NOT NULL,
+				phone TEXT NOT NULL DEFAULT '', arg TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL, fetched_at BIGINT)`,
+			`CREATE INDEX call_commands_pending ON call_commands (account_id, fetched_at, id)`,
+		}
+	}, nil},
 	{29, "webhooks and automation: rules, outboxes, delivery log and run history", func(d store.Dialect) []string {
 		// An administrator's webhook subscription (internal/module/integration);
 		// each entity event it matches is written to webhook_deliveries in

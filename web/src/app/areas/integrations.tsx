@@ -1,8 +1,10 @@
 // /settings/integrations/{section?}/{mailTab?}: mail accounts, messengers,
-// telephony and widgets, each the generic list of its type.
+// telephony (the area's own setup) and widgets, the others the generic
+// list of their type.
 import { Anchor, Group, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TelephonySettings } from '../../features/telephony/TelephonySettings';
 import { List } from './generic';
 
 const sections = ['mail', 'messenger', 'telephony', 'widgets'] as const;
@@ -46,7 +48,8 @@ export function IntegrationsRoute() {
         </>
       )}
       {section === 'messenger' && <List contentType="Messenger" />}
-      {(section === 'telephony' || section === 'widgets') && <List contentType="IntegrationWidget" />}
+      {section === 'telephony' && <TelephonySettings />}
+      {section === 'widgets' && <List contentType="IntegrationWidget" />}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { CallWidget } from '../../features/telephony/CallWidget';
 import { AddFormRoute } from '../areas/fallback';
 import { addTarget } from '../mapping/addForms';
 import { useDelayedLocation } from '../delayedLocation';
@@ -46,6 +47,7 @@ export function Shell() {
         </Suspense>
       </AppShell.Main>
       <NameModal />
+      <CallWidget />
     </AppShell>
   );
 }

@@ -21,6 +21,7 @@ const general: RouteObject[] = [
   { path: '/support', element: <Redirect to="/help" /> },
   { path: '/faq', element: <Redirect to="/help" /> },
   { path: '/search', element: <P.SearchPage /> },
+  { path: '/calls', element: <P.CallJournalPage /> },
   { path: '/menuitem/:menuId', element: <MenuItemRedirect /> },
   { path: '/entity/:type', element: <P.EntityRoute view="list" /> },
   { path: '/entity/:type/add', element: <P.EntityRoute view="add" /> },

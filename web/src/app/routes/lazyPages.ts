@@ -60,6 +60,7 @@ export const DiscussRoute = named(() => import('../../features/discuss/routes'),
 export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
 export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');
 export const IntegrationsRoute = named(() => import('../areas/integrations'), 'IntegrationsRoute');
+export const CallJournalPage = named(() => import('../../features/telephony/CallJournal'), 'CallJournalPage');
 export const OrgChartRoute = named(() => import('../../features/staff/routes'), 'OrgChartRoute');
 export const StaffCardRoute = named(() => import('../../features/staff/routes'), 'StaffCardRoute');
 export const FireRoute = named(() => import('../../features/staff/routes'), 'FireRoute');
