@@ -20,7 +20,19 @@ type HTTP struct {
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /invoice", a.save)
 	rt.Handle("POST /invoice/{id}", a.save)
+	rt.Handle("POST /finOperation/createTransfer", a.transfer)
+	rt.Handle("POST /finOperation/{id}/linkWith", a.link(true))
+	rt.Handle("POST /finOperation/{id}/unlinkWith", a.link(false))
+	rt.Download("/invoice/{id}/pdf", a.servePDF)
+	rt.Handle("POST /invoice/{id}/publicLink", a.createLink)
+	rt.Handle("DELETE /invoice/{id}/publicLink", a.revokeLink)
+	rt.Describe("GET /invoice/{id}/pdf", [2]string{"Счёт в PDF (русская форма)", "The invoice as a PDF (the Russian form)"})
+	rt.Describe("POST /invoice/{id}/publicLink", [2]string{"Новая публичная ссылка на PDF счёта (прежняя отзывается)", "A new public link to the invoice's PDF (the one before is revoked)"})
+	rt.Describe("DELETE /invoice/{id}/publicLink", [2]string{"Отзыв публичной ссылки на PDF счёта", "Revoke the public link to the invoice's PDF"})
+	rt.Describe("POST /finOperation/createTransfer", [2]string{"Перевод между счетами: две парные операции", "A transfer between accounts: two paired operations"})
+	rt.Protocol(PublicPrefix, a.servePublic)
 	rt.Messages(Wording)
+	rt.Messages(opWording)
 }
 
 // save creates or updates an invoice with its rows, all in one
