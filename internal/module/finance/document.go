@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
-	"github.com/artel/artel/internal/money"
 	"github.com/artel/artel/internal/module/finance/pdf"
+	"github.com/artel/artel/internal/money"
 )
 
 var months = []string{"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
