@@ -441,7 +441,7 @@ var migrations = []Migration{
 			`CREATE TABLE lead_captchas (id TEXT PRIMARY KEY, digits TEXT NOT NULL, created_at BIGINT NOT NULL)`,
 		}
 	}, nil},
-	{30, "finance account balances and invoice download links", func(d store.Dialect) []string {
+	{30, "finance account balances, invoice download links, imported statement lines", func(d store.Dialect) []string {
 		// Each finance account's balance in kopecks, changed by the
 		// difference each operation's write makes in its transaction
 		// (internal/module/finance), so it is exact and never re-summed.
@@ -453,6 +453,10 @@ var migrations = []Migration{
 			`CREATE TABLE invoice_links (token_hash TEXT PRIMARY KEY, account_id BIGINT NOT NULL,
 				invoice_id BIGINT NOT NULL, created_at BIGINT NOT NULL)`,
 			`CREATE INDEX invoice_links_invoice ON invoice_links (account_id, invoice_id)`,
+			// The bank statement lines imported to each account, so an
+			// overlapping statement imported again books nothing twice.
+			`CREATE TABLE fin_statement_lines (account_id BIGINT NOT NULL, real_account_id BIGINT NOT NULL,
+				line_key TEXT NOT NULL, operation_id BIGINT NOT NULL, PRIMARY KEY (account_id, real_account_id, line_key))`,
 		}
 	}, nil},
 }

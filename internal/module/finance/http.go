@@ -21,6 +21,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /invoice", a.save)
 	rt.Handle("POST /invoice/{id}", a.save)
 	rt.Handle("POST /finOperation/createTransfer", a.transfer)
+	rt.Handle("POST /finOperation/importStatement", a.importStatement)
+	rt.Describe("POST /finOperation/importStatement", [2]string{"Импорт банковской выписки (1С, CSV): операции и оплаты счетов по номеру и сумме",
+		"Import a bank statement (1C, CSV): operations, and invoices paid by number and sum"})
 	rt.Handle("POST /finOperation/{id}/linkWith", a.link(true))
 	rt.Handle("POST /finOperation/{id}/unlinkWith", a.link(false))
 	rt.Download("/invoice/{id}/pdf", a.servePDF)
@@ -33,6 +36,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Protocol(PublicPrefix, a.servePublic)
 	rt.Messages(Wording)
 	rt.Messages(opWording)
+	rt.Messages(map[string][2]string{CodeStatementFormat: {"Файл не похож на выписку 1С или CSV с колонками даты, суммы и назначения",
+		"The file is neither a 1C statement nor a CSV with date, sum and purpose columns"}})
 }
 
 // save creates or updates an invoice with its rows, all in one

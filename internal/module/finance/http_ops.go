@@ -168,3 +168,39 @@ func mustJSON(v any) []byte {
 	b, _ := json.Marshal(v)
 	return b
 }
+
+// importStatement answers POST /finOperation/importStatement: a bank
+// statement (a multipart file, or "content" as text) booked on the
+// account named by "realAccount" (a link or its id).
+func (a *HTTP) importStatement(ctx context.Context, r *api.Request) api.Response {
+	in, res := r.Input()
+	if res != nil {
+		return *res
+	}
+	account := linkID(in["realAccount"])
+	if account == 0 {
+		var s string
+		if json.Unmarshal(in["realAccount"], &s) == nil {
+			account, _ = strconv.ParseInt(s, 10, 64)
+		}
+	}
+	if account == 0 {
+		return r.FieldFail("realAccount", entity.CodeRequired)
+	}
+	var data []byte
+	if files := r.Files(); len(files) > 0 {
+		data = files[0].Data
+	} else {
+		var s string
+		_ = json.Unmarshal(in["content"], &s)
+		data = []byte(s)
+	}
+	if len(data) == 0 {
+		return r.FieldFail("file", entity.CodeRequired)
+	}
+	out, err := a.Invoices.Import(ctx, r.Scope(), account, data)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(out)
+}

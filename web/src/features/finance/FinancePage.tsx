@@ -2,6 +2,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountsPanel } from './AccountsPanel';
+import { ImportPanel } from './ImportPanel';
 import { OperationsPanel } from './OperationsPanel';
 
 export default function FinancePage() {
@@ -11,6 +12,7 @@ export default function FinancePage() {
       <Title order={2}>{t('finance.ops.pageTitle')}</Title>
       <AccountsPanel />
       <OperationsPanel />
+      <ImportPanel />
     </Stack>
   );
 }

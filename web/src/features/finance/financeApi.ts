@@ -3,6 +3,7 @@
 // invoice's paid sum and status, the deal's debt and the balances, so
 // after a write the screens re-read what it moved.
 import { api } from '../../data/api';
+import { sendForm } from '../../data/transport';
 import { ingest } from '../../data/entities';
 import { reloadLists } from '../../data/lists';
 import type { Entity, Link } from '../../data/types';
@@ -82,3 +83,19 @@ export async function setPublicLink(invoiceId: string, on: boolean): Promise<Ent
 
 /** pdfHref is the signed-in address of an invoice's PDF. */
 export const pdfHref = (invoiceId: string) => `/api/v3/invoice/${invoiceId}/pdf`;
+
+export interface Imported {
+  imported: number;
+  skipped: number;
+  matched: number;
+}
+
+/** importStatement books a bank statement (1C exchange file or CSV) on an account. */
+export async function importStatement(accountId: string, file: File): Promise<Imported> {
+  const form = new FormData();
+  form.append('realAccount', accountId);
+  form.append('file', file);
+  const res = await sendForm<Imported>('/api/v3/finOperation/importStatement', form);
+  await refresh();
+  return res.data;
+}
