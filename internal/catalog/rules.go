@@ -140,6 +140,9 @@ var composite = map[string][][]string{
 	"Task":    {{"responsible", "status"}, {"responsible", "status", "isOverdue", "deadline", "actualFinish"}},
 	"Deal":    {{"program", "state", "price"}, {"manager", "result", "price"}},
 	"Project": {{"responsible", "status"}},
+	// The overdue invoices (created or drawn, past their deadline) of a
+	// list of 100,000 (internal/api, statusFilterId=overdue).
+	"Invoice": {{"status", "deadline"}},
 	"Comment": {{"subject", "isDropped", "owner"}},
 }
 
