@@ -68,6 +68,12 @@ bench-telephony: build
 	$(GO) run ./bench/telephony -binary bin/artel
 	$(GO) run ./bench/telephony -binary bin/artel -postgres "$(PG_URL)"
 
+# bench-finance: the invoice PDF (50 rows, the Russian form): renders
+# per second and p50/p99 of one render, at concurrency 1 and 2.
+.PHONY: bench-finance
+bench-finance:
+	$(GO) run ./bench/finance -duration 10s -concurrency 1,2
+
 # bench-deals: a program of 100,000 deals; its deal list page and the
 # kanban's first read (100 cards with possibleTransitions), as the
 # administrator and as an employee, on SQLite and PostgreSQL.

@@ -35,7 +35,11 @@ var computed = set(
 // is stored elsewhere: a to-do's schedule is the rule of the series it is
 // in (internal/module/todo), while a task template's is a Schedule it
 // links to.
-var computedIn = set("Todo.schedule")
+var computedIn = set("Todo.schedule",
+	// An account's balance is kept in fin_balances and an invoice's
+	// operations are read from the links of the operations that name it
+	// (internal/module/finance).
+	"FinRealAccount.balance", "Invoice.financeOperations")
 
 // held fields are kept by a module in tables of its own (RoleHeld): a
 // to-do's participants carry each one's answer to the invitation, and
@@ -106,6 +110,7 @@ var reverse = map[string]Reverse{
 	"Project.milestones":         {"Milestone", "project"},
 	"Project.entitiesByTemplate": {"Project", "originalTemplate"},
 	"Deal.invoices":              {"Invoice", "deal"},
+	"Deal.financeOperations":     {"FinOperation", "deal"},
 	"Deal.positions":             {"OfferRow", "deal"},
 	"Consignment.rows":           {"ConsignmentRow", "consignment"},
 	// A kit's parts and the kits an offer is part of (docs/stock.md).
@@ -135,6 +140,9 @@ var composite = map[string][][]string{
 	"Task":    {{"responsible", "status"}, {"responsible", "status", "isOverdue", "deadline", "actualFinish"}},
 	"Deal":    {{"program", "state", "price"}, {"manager", "result", "price"}},
 	"Project": {{"responsible", "status"}},
+	// The overdue invoices (created or drawn, past their deadline) of a
+	// list of 100,000 (internal/api, statusFilterId=overdue).
+	"Invoice": {{"status", "deadline"}},
 	"Comment": {{"subject", "isDropped", "owner"}},
 }
 

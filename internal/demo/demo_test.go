@@ -27,7 +27,7 @@ import (
 
 // counted are the types the test compares before and after a second Fill.
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
-	"ProgramState", "ProgramTransition", "ProgramTrigger", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "Project", "Task", "Todo", "Place", "Comment",
+	"ProgramState", "ProgramTransition", "ProgramTrigger", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "FinRealAccount", "FinOperation", "Project", "Task", "Todo", "Place", "Comment",
 	"Topic", "KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
 	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement", "Report"}
 

@@ -25,6 +25,10 @@ var demoInvoices = []struct {
 func (f *filler) invoicesStep() error {
 	sys := entity.Scope{Account: f.account, System: true}
 	vat := obj{"contentType": "Tax", "name": "НДС 20%", "rate": 20}
+	books, err := f.financeBooks()
+	if err != nil {
+		return err
+	}
 	for i, inv := range demoInvoices[:min(len(demoInvoices), len(f.deals))] {
 		d := f.deals[i]
 		rec, err := f.e.Get(f.ctx, sys, "Deal", d.link.ID)
@@ -42,16 +46,23 @@ func (f *filler) invoicesStep() error {
 		if err != nil {
 			return err
 		}
-		body := obj{"payer": ref(payer), "deal": ref(d.link), "rows": refs(row), "status": inv.status,
+		body := obj{"payer": ref(payer), "recipient": ref(books.own), "deal": ref(d.link), "rows": refs(row), "status": inv.status,
 			"invoiceDate": dateOnly(f.base.AddDate(0, 0, i)), "name": "Счёт по сделке «" + d.name + "»"}
 		if inv.late {
 			body["deadline"] = dateOnly(f.base.AddDate(0, 0, 14))
 		}
-		if _, err := f.create(d.people[0], "Invoice", body); err != nil {
+		invoice, err := f.create(d.people[0], "Invoice", body)
+		if err != nil {
 			return err
 		}
+		if inv.status == "paid" {
+			// The money came to the bank account: an income paying the invoice.
+			if err := f.income(books.bank, invoice, price.Kopecks*inv.share/100, d.name); err != nil {
+				return err
+			}
+		}
 	}
-	return nil
+	return f.expenses(books)
 }
 
 // clientName is how the demo named a client, for its payer.

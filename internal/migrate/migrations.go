@@ -514,4 +514,22 @@ var migrations = []Migration{
 			`CREATE INDEX automation_runs_rule ON automation_runs (account_id, automation_id, id)`,
 		}
 	}, nil},
+	{30, "finance account balances, invoice download links, imported statement lines", func(d store.Dialect) []string {
+		// Each finance account's balance in kopecks, changed by the
+		// difference each operation's write makes in its transaction
+		// (internal/module/finance), so it is exact and never re-summed.
+		// An invoice's public download link keeps only the hash of its
+		// token; deleting the row revokes the link.
+		return []string{
+			`CREATE TABLE fin_balances (account_id BIGINT NOT NULL, real_account_id BIGINT NOT NULL,
+				kopecks BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (account_id, real_account_id))`,
+			`CREATE TABLE invoice_links (token_hash TEXT PRIMARY KEY, account_id BIGINT NOT NULL,
+				invoice_id BIGINT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX invoice_links_invoice ON invoice_links (account_id, invoice_id)`,
+			// The bank statement lines imported to each account, so an
+			// overlapping statement imported again books nothing twice.
+			`CREATE TABLE fin_statement_lines (account_id BIGINT NOT NULL, real_account_id BIGINT NOT NULL,
+				line_key TEXT NOT NULL, operation_id BIGINT NOT NULL, PRIMARY KEY (account_id, real_account_id, line_key))`,
+		}
+	}, nil},
 }

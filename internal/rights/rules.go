@@ -96,8 +96,14 @@ var rules = map[string]Rule{
 	// listed in the links table as the invoice's rows) follows its invoice.
 	"OfferRow": {Via: "deal", Add: "deal_add", Through: &Through{Table: "links", Own: "dst_id", TypeCol: "src_type", IDCol: "src_id",
 		Targets: []string{"Invoice"}, Where: "th.field = 'rows' AND th.dst_type = 'OfferRow'"}},
-	"Invoice":           {Read: "invoice_enter", Add: "invoice_add"},
-	"FinOperation":      {Read: "fin_operation", Add: "fin_operation_add"},
+	"Invoice":      {Read: "invoice_enter", Add: "invoice_add"},
+	"FinOperation": {Read: "fin_operation", Add: "fin_operation_add"},
+	// Accounts, their chart and operation types are the finance area's
+	// settings (internal/module/finance).
+	"FinRealAccount":    {Read: "fin_operation", Add: "fin_operation_add"},
+	"FinAccount":        {Read: "fin_operation", Add: "fin_operation_add"},
+	"FinOperationType":  {Read: "fin_operation", Add: "fin_operation_add"},
+	"FinOperationLink":  {Read: "fin_operation", AdminOnly: true},
 	"Offer":             {Read: "offer_enter", Add: "offer_add"},
 	"Warehouse":         {Read: "consignment_enter", Add: "consignment_enter"},
 	"Consignment":       {Read: "consignment_enter", Add: "consignment_enter"},

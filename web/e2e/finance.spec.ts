@@ -50,3 +50,70 @@ test('an invoice from a deal, marked paid, clears the deal\'s debt', async ({ pa
   await expect(page.getByTestId('invoice-list-total')).not.toHaveText('0 ₽');
   expect(errors).toEqual([]);
 });
+
+test('a partial then the full payment from the invoice clear the deal\'s debt; the PDF opens', async ({ page, playwright }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const query = encodeURIComponent(JSON.stringify({ limit: 50, fields: ['name', 'debt', 'invoicesCount'] }));
+  const deals = (await (await page.request.get(`/api/v3/deal?${query}`)).json()).data as DealRow[];
+  const deal = deals.find((d) => (d.debt?.value ?? 0) >= 2 && !d.invoicesCount);
+  expect(deal, 'a demo deal with a debt and no invoices').toBeTruthy();
+  const owed = deal!.debt!.value;
+  const debtOf = async () => ((await (await page.request.get(`/api/v3/deal/${deal!.id}`)).json()).data.debt as { value: number }).value;
+
+  await page.goto(`/invoices/new?deal=${deal!.id}`);
+  await expect(page.getByTestId('invoice-card')).toBeVisible();
+  await page.getByTestId('invoice-payer').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('invoice-save').click();
+  await page.waitForURL(/\/invoices\/\d+\/card$/);
+  const invoiceId = /\/invoices\/(\d+)\/card/.exec(page.url())![1];
+
+  // A part first: the invoice stays unpaid, the deal owes the rest.
+  const part = Math.floor(owed / 3);
+  await page.getByTestId('payment-sum').fill(String(part));
+  await page.getByTestId('payment-register').click();
+  await expect.poll(debtOf).toBe(Math.round((owed - part) * 100) / 100);
+  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'created');
+  await expect(page.getByTestId('invoice-paid')).toContainText(part.toLocaleString('ru-RU'));
+
+  // The rest, offered by the form: the invoice is paid, the debt is zero.
+  await expect(page.getByTestId('payment-sum')).toHaveValue(String(Math.round((owed - part) * 100) / 100));
+  await page.getByTestId('payment-register').click();
+  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'paid');
+  await expect.poll(debtOf).toBe(0);
+
+  // The PDF, signed in and through a public link until it is revoked.
+  const href = await page.getByTestId('invoice-pdf').getAttribute('href');
+  const pdf = await page.request.get(href!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.getByTestId('invoice-link-create').click();
+  const link = await page.getByTestId('invoice-public-link').inputValue();
+  const anonymous = await playwright.request.newContext();
+  expect((await anonymous.get(link)).status()).toBe(200);
+  await page.getByTestId('invoice-link-revoke').click();
+  await expect(page.getByTestId('invoice-link-create')).toBeVisible();
+  expect((await anonymous.get(link)).status()).toBe(404);
+  await anonymous.dispose();
+
+  await page.getByTestId('invoice-deal').click();
+  await expect(page.getByTestId('deal-debt')).toHaveText('0 ₽');
+
+  // The finance page lists both incomes of the invoice and the balances.
+  await page.goto('/finance');
+  await expect(page.getByTestId('fin-account').first()).toBeVisible();
+  await expect(page.getByTestId('fin-account-balance').first()).toContainText('₽');
+  const paying = page.getByTestId('fin-operation').filter({ has: page.locator(`a[href="/invoices/${invoiceId}/card"]`) });
+  await expect(paying).toHaveCount(2);
+
+  // A CSV statement booked on the cash desk: one expense, once.
+  await page.getByTestId('fin-import-account').click();
+  await page.getByRole('option', { name: 'Касса офиса' }).click();
+  const csv = 'Дата;Номер;Сумма;Назначение\n27.10.2026;e2e-1;-123,45;Бутыли для кулера\n';
+  await page.getByTestId('finance-page').locator('input[type="file"]').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByTestId('fin-import').click();
+  await expect(page.getByText(/Загружено 1, оплачено счетов 0/)).toBeVisible();
+  await expect(page.getByTestId('fin-operation').filter({ hasText: 'Бутыли для кулера' })).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

@@ -25,6 +25,8 @@ const screenOf: Record<string, string> = {
   knowledge: 'knowledge-page',
   reports: 'report-page',
   discuss: 'messenger',
+  invoices: 'invoice-list',
+  finance: 'finance-page',
 };
 
 async function menuItems(page: Page): Promise<MenuItem[]> {

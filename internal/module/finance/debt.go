@@ -2,14 +2,13 @@ package finance
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/money"
 )
 
-// A deal's debt is its price less the sum of its paid invoices, never
+// A deal's debt is its price less what it was paid (dealPaid: its paid
+// invoices, what incomes paid of the others, its own incomes), never
 // below zero; paymentProgress is the paid share of the price in percent
 // (docs/finance.md, "A deal's debt"). Both are kept in the transaction of
 // every write that changes them: an invoice's, or the deal's price.
@@ -26,7 +25,7 @@ func (m *Module) beforeDeal(ctx context.Context, c *entity.Change) error {
 	if !given && !c.New {
 		return nil
 	}
-	paid, err := m.paid(ctx, c.Scope.Account, c.ID, 0)
+	paid, err := m.dealPaid(ctx, c.Scope.Account, c.ID, 0, 0)
 	if err != nil {
 		return err
 	}
@@ -35,32 +34,15 @@ func (m *Module) beforeDeal(ctx context.Context, c *entity.Change) error {
 	return nil
 }
 
-// paid is the sum in kopecks of a deal's paid invoices, but one.
-func (m *Module) paid(ctx context.Context, account, deal, except int64) (int64, error) {
-	if deal == 0 {
-		return 0, nil
-	}
-	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT c_sum FROM e_invoice
-		WHERE account_id = ? AND c_deal_t = 'Deal' AND c_deal_i = ? AND c_status = ? AND id <> ?`), account, deal, Paid, except)
-	if err != nil {
-		return 0, fmt.Errorf("finance: paid invoices of deal %d: %w", deal, err)
-	}
-	defer q.Close()
-	var total int64
-	for q.Next() {
-		var s sql.NullString
-		if err := q.Scan(&s); err != nil {
-			return 0, err
-		}
-		a, _ := money.Parse(s.String)
-		total += a.Kopecks
-	}
-	return total, q.Err()
-}
-
 // refreshDebt recomputes a deal's debt after an invoice write (but one
 // invoice being deleted).
 func (m *Module) refreshDebt(ctx context.Context, sc entity.Scope, deal, except int64) error {
+	return m.refreshDebtExcept(ctx, sc, deal, except, 0)
+}
+
+// refreshDebtExcept is refreshDebt leaving out an operation being
+// deleted too.
+func (m *Module) refreshDebtExcept(ctx context.Context, sc entity.Scope, deal, exceptInvoice, exceptOp int64) error {
 	if deal == 0 {
 		return nil
 	}
@@ -68,7 +50,7 @@ func (m *Module) refreshDebt(ctx context.Context, sc entity.Scope, deal, except 
 	if err != nil {
 		return nil // an invoice may name a deal since deleted
 	}
-	paid, err := m.paid(ctx, sc.Account, deal, except)
+	paid, err := m.dealPaid(ctx, sc.Account, deal, exceptInvoice, exceptOp)
 	if err != nil {
 		return err
 	}

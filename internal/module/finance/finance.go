@@ -41,6 +41,11 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("Deal", entity.Hooks{BeforeSave: m.beforeDeal})
 	e.NeedFields("Invoice", "status", "deal")
 	e.Compute("Invoice", entity.Computer{Fields: []string{"possibleStatuses", "possibleStatusesCount"}, InLists: true, Fill: fillPossible})
+	e.Compute("Invoice", entity.Computer{Fields: []string{"financeOperations", "financeOperationsCount"}, Fill: m.fillInvoiceOps})
+	e.Hook("FinOperation", entity.Hooks{BeforeSave: m.beforeOp, AfterLinks: m.opLinksLeft,
+		AfterSave: m.afterOp, BeforeDelete: m.beforeOpDelete})
+	e.NeedFields("FinOperation", "kind", "incomeSum", "expenseSum", "realAccount", "deal", "pairedOperation")
+	e.Compute("FinRealAccount", entity.Computer{Fields: []string{"balance"}, InLists: true, Fill: m.fillBalance})
 	return m
 }
 

@@ -57,6 +57,9 @@ func (m *Module) beforeInvoiceDelete(ctx context.Context, sc entity.Scope, rec *
 			return fmt.Errorf("finance: drop row %d: %w", l.ID, err)
 		}
 	}
+	if err := m.dropLinks(ctx, sc.Account, rec.ID); err != nil {
+		return err
+	}
 	return m.refreshDebt(ctx, sc, rec.Links["deal"].ID, rec.ID)
 }
 

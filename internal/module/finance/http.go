@@ -20,7 +20,24 @@ type HTTP struct {
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /invoice", a.save)
 	rt.Handle("POST /invoice/{id}", a.save)
+	rt.Handle("POST /finOperation/createTransfer", a.transfer)
+	rt.Handle("POST /finOperation/importStatement", a.importStatement)
+	rt.Describe("POST /finOperation/importStatement", [2]string{"Импорт банковской выписки (1С, CSV): операции и оплаты счетов по номеру и сумме",
+		"Import a bank statement (1C, CSV): operations, and invoices paid by number and sum"})
+	rt.Handle("POST /finOperation/{id}/linkWith", a.link(true))
+	rt.Handle("POST /finOperation/{id}/unlinkWith", a.link(false))
+	rt.Download("/invoice/{id}/pdf", a.servePDF)
+	rt.Handle("POST /invoice/{id}/publicLink", a.createLink)
+	rt.Handle("DELETE /invoice/{id}/publicLink", a.revokeLink)
+	rt.Describe("GET /invoice/{id}/pdf", [2]string{"Счёт в PDF (русская форма)", "The invoice as a PDF (the Russian form)"})
+	rt.Describe("POST /invoice/{id}/publicLink", [2]string{"Новая публичная ссылка на PDF счёта (прежняя отзывается)", "A new public link to the invoice's PDF (the one before is revoked)"})
+	rt.Describe("DELETE /invoice/{id}/publicLink", [2]string{"Отзыв публичной ссылки на PDF счёта", "Revoke the public link to the invoice's PDF"})
+	rt.Describe("POST /finOperation/createTransfer", [2]string{"Перевод между счетами: две парные операции", "A transfer between accounts: two paired operations"})
+	rt.Protocol(PublicPrefix, a.servePublic)
 	rt.Messages(Wording)
+	rt.Messages(opWording)
+	rt.Messages(map[string][2]string{CodeStatementFormat: {"Файл не похож на выписку 1С или CSV с колонками даты, суммы и назначения",
+		"The file is neither a 1C statement nor a CSV with date, sum and purpose columns"}})
 }
 
 // save creates or updates an invoice with its rows, all in one

@@ -15,7 +15,7 @@ import (
 
 // kept are the invoice fields these rules keep; a client's value is
 // ignored (clients send back what they read).
-var kept = []string{"number", "sum", "taxTotal"}
+var kept = []string{"number", "sum", "taxTotal", "paidSum", "publicDownloadLink"}
 
 // beforeInvoice numbers a new invoice, checks its status move and
 // computes its totals from its rows.

@@ -104,7 +104,7 @@ const invoices: RouteObject[] = [
   { path: '/invoices/new', element: <P.InvoiceNewRoute /> },
   { path: '/invoices/:id/card', element: <P.InvoiceCardRoute /> },
 ];
-const finance: RouteObject[] = [{ path: '/finance', element: <ListRoute contentType="FinOperation" /> }];
+const finance: RouteObject[] = [{ path: '/finance', element: <P.FinanceRoute /> }];
 
 const reports: RouteObject[] = [
   { path: '/report', element: <P.ReportRoute /> },

@@ -48,6 +48,7 @@ export const DocEditorRoute = named(() => import('../../features/doc/routes'), '
 export const InvoiceListRoute = named(() => import('../../features/finance/routes'), 'InvoiceListRoute');
 export const InvoiceCardRoute = named(() => import('../../features/finance/routes'), 'InvoiceCardRoute');
 export const InvoiceNewRoute = named(() => import('../../features/finance/routes'), 'InvoiceNewRoute');
+export const FinanceRoute = named(() => import('../../features/finance/routes'), 'FinanceRoute');
 export const ConsignmentListRoute = named(() => import('../../features/stock/routes'), 'ConsignmentListRoute');
 export const ConsignmentCardRoute = named(() => import('../../features/stock/routes'), 'ConsignmentCardRoute');
 export const ConsignmentAddRoute = named(() => import('../../features/stock/routes'), 'ConsignmentAddRoute');

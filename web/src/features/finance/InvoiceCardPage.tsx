@@ -16,6 +16,7 @@ import type { Entity, Link } from '../../data/types';
 import { dayInputProps } from '../../fields/dateInputs';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import { kopecksText } from './format';
+import { PaymentPanel } from './PaymentPanel';
 import { StatusBadge } from './StatusBadge';
 import { invoiceRows, saveInvoice, setStatus, type InvoiceDraft } from './invoiceApi';
 import { RowsEditor, emptyRow } from './RowsEditor';
@@ -138,6 +139,9 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
         <Alert color="red" withCloseButton onClose={() => setFailed(null)} data-testid="invoice-refused" style={{ whiteSpace: 'pre-line' }}>
           {failed}
         </Alert>
+      )}
+      {id && invoice && (
+        <PaymentPanel key={JSON.stringify(invoice.paidSum ?? null) + String(invoice.sum && JSON.stringify(invoice.sum))} invoice={invoice} />
       )}
       <Paper withBorder p="md">
         <Stack gap="sm">

@@ -3,6 +3,7 @@
 // invoice's addresses are the app's own.
 import { useLocation, useParams } from 'react-router';
 import { invoiceFilterId } from '../../app/mapping/queryFilters';
+import FinancePage from './FinancePage';
 import InvoiceCardPage from './InvoiceCardPage';
 import InvoiceListPage from './InvoiceListPage';
 
@@ -22,4 +23,9 @@ export function InvoiceCardRoute() {
 export function InvoiceNewRoute() {
   const deal = new URLSearchParams(useLocation().search).get('deal') ?? undefined;
   return <InvoiceCardPage key={deal ?? 'new'} dealId={deal && /^\d+$/.test(deal) ? deal : undefined} />;
+}
+
+/** /finance: accounts with balances and the operations journal. */
+export function FinanceRoute() {
+  return <FinancePage />;
 }

@@ -1,0 +1,132 @@
+package finance
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/money"
+)
+
+// An account's balance is kept in fin_balances in kopecks: each
+// operation's write adds the difference it makes, in its transaction, by
+// one conditional-free UPDATE, so concurrent writers never lose a kopeck.
+
+func (m *Module) addBalance(ctx context.Context, account, realAccount, delta int64) error {
+	if realAccount == 0 || delta == 0 {
+		return nil
+	}
+	_, err := m.e.DB.Q(ctx).ExecContext(ctx, m.e.DB.Dialect.Rebind(`INSERT INTO fin_balances (account_id, real_account_id, kopecks)
+		VALUES (?, ?, ?) ON CONFLICT (account_id, real_account_id) DO UPDATE SET kopecks = fin_balances.kopecks + excluded.kopecks`),
+		account, realAccount, delta)
+	if err != nil {
+		return fmt.Errorf("finance: balance of %d: %w", realAccount, err)
+	}
+	return nil
+}
+
+// fillBalance is each account's balance (Money in its currency, RUB
+// unless the account names another).
+func (m *Module) fillBalance(ctx context.Context, sc entity.Scope, recs []*entity.Record, want map[string]bool) error {
+	if !want["balance"] || len(recs) == 0 {
+		return nil
+	}
+	args := []any{sc.Account}
+	marks := ""
+	for i, r := range recs {
+		if i > 0 {
+			marks += ", "
+		}
+		marks += "?"
+		args = append(args, r.ID)
+	}
+	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT real_account_id, kopecks FROM fin_balances
+		WHERE account_id = ? AND real_account_id IN (`+marks+`)`), args...)
+	if err != nil {
+		return fmt.Errorf("finance: balances: %w", err)
+	}
+	defer q.Close()
+	have := map[int64]int64{}
+	for q.Next() {
+		var id, k int64
+		if err := q.Scan(&id, &k); err != nil {
+			return err
+		}
+		have[id] = k
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	for _, r := range recs {
+		a := money.Amount{Kopecks: have[r.ID], Currency: "RUB", Rate: 1}
+		r.SetComputed("balance", moneyValue(a))
+	}
+	return nil
+}
+
+// moneyValue is the API form of an amount.
+func moneyValue(a money.Amount) map[string]any {
+	v, _ := strconv.ParseFloat(big.NewRat(a.Kopecks, 100).FloatString(2), 64)
+	return map[string]any{"contentType": "Money", "value": v, "currency": a.Currency, "valueInMain": v, "rate": 1}
+}
+
+// invoicesOf are the invoices an operation pays.
+func (m *Module) invoicesOf(ctx context.Context, account, op int64) ([]int64, error) {
+	return m.ids(ctx, `SELECT dst_id FROM links WHERE account_id = ? AND src_type = 'FinOperation'
+		AND src_id = ? AND field = 'invoices' AND dst_type = 'Invoice' ORDER BY pos`, account, op)
+}
+
+func (m *Module) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
+	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(query), args...)
+	if err != nil {
+		return nil, fmt.Errorf("finance: %w", err)
+	}
+	defer q.Close()
+	var out []int64
+	for q.Next() {
+		var id int64
+		if err := q.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, q.Err()
+}
+
+// sumOf adds the stored Money values a query answers, in kopecks.
+func (m *Module) sumOf(ctx context.Context, query string, args ...any) (int64, error) {
+	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(query), args...)
+	if err != nil {
+		return 0, fmt.Errorf("finance: %w", err)
+	}
+	defer q.Close()
+	var total int64
+	for q.Next() {
+		var s *string
+		if err := q.Scan(&s); err != nil {
+			return 0, err
+		}
+		if s != nil {
+			a, _ := money.Parse(*s)
+			total += a.Kopecks
+		}
+	}
+	return total, q.Err()
+}
+
+// dropPairLinks deletes the FinOperationLink that paired a transfer.
+func (m *Module) dropPairLinks(ctx context.Context, sc entity.Scope, a, b int64) error {
+	links, err := m.ids(ctx, `SELECT id FROM e_finoperationlink WHERE account_id = ?
+		AND (c_primaryoperation_i IN (?, ?) OR c_secondaryoperation_i IN (?, ?))`, sc.Account, a, b, a, b)
+	if err != nil {
+		return err
+	}
+	for _, id := range links {
+		if err := m.e.Delete(ctx, system(sc), "FinOperationLink", id); err != nil && err != entity.ErrNotFound {
+			return err
+		}
+	}
+	return nil
+}
