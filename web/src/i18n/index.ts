@@ -1,5 +1,6 @@
-// Localisation: ru is the default and, with en, always complete and bundled;
-// the other ten locales are fetched on demand as their own chunks. Each
+// Localisation: ru and en are always complete; ru, the default, is bundled
+// and the other eleven locales, en among them, are fetched on demand as
+// their own chunks (bundling en too cost every first screen ~20 KB). Each
 // language is a folder of section files (shell.json, screens.json, ...)
 // merged into one namespace, so areas of the app own their own files.
 import i18next from 'i18next';
@@ -12,8 +13,8 @@ export const languages = ['ru', 'en', 'az', 'be', 'cs', 'de', 'fr', 'id', 'kk', 
 export type Language = (typeof languages)[number];
 
 type Section = { default: Record<string, unknown> };
-const bundled = import.meta.glob<Section>(['./locales/ru/*.json', './locales/en/*.json'], { eager: true });
-const lazy = import.meta.glob<Section>(['./locales/*/*.json', '!./locales/ru/*.json', '!./locales/en/*.json']);
+const bundled = import.meta.glob<Section>(['./locales/ru/*.json'], { eager: true });
+const lazy = import.meta.glob<Section>(['./locales/*/*.json', '!./locales/ru/*.json']);
 
 const STORAGE_KEY = 'artel.lang';
 
@@ -41,8 +42,8 @@ function merge(sections: Section[]): Record<string, unknown> {
   return Object.assign({}, ...sections.map((s) => s.default));
 }
 
-function bundle(lang: 'ru' | 'en') {
-  return merge(Object.entries(bundled).filter(([p]) => langOf(p) === lang).map(([, s]) => s));
+function bundle() {
+  return merge(Object.values(bundled));
 }
 
 async function ensureLoaded(lang: Language) {
@@ -67,7 +68,7 @@ export async function switchLanguage(lang: Language) {
 
 export async function initI18n(lang: Language = savedLanguage()) {
   await i18next.use(initReactI18next).init({
-    resources: { ru: { translation: bundle('ru') }, en: { translation: bundle('en') } },
+    resources: { ru: { translation: bundle() } },
     lng: 'ru',
     fallbackLng: ['ru'],
     interpolation: { escapeValue: false },

@@ -77,3 +77,13 @@ export function soundOf(command: string): 'call_incoming' | 'call_dialing' | 'ca
   if (command === 'fail' || command === 'miss') return 'call_busy';
   return undefined;
 }
+
+/** headingKey is the widget's title: the call's direction while it rings, its state, or its result. */
+export function headingKey(state: string, call: CallInfo): string {
+  if (state === 'calling') return call.direction === 'out' ? 'telephony.state.outgoing' : 'telephony.state.incoming';
+  if (state === 'talking') return 'telephony.state.talking';
+  if (state === 'hold') return 'telephony.state.hold';
+  if (call.type === 'miss') return 'telephony.result.miss';
+  if (call.type === 'fail') return 'telephony.result.fail';
+  return 'telephony.result.finished';
+}
