@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/artel/artel/bench/internal/loadgen"
 )
 
 // Config is one crash run.
@@ -113,8 +115,8 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	}
 	defer logf.Close()
 
-	s := &server{binary: cfg.Binary, logf: logf,
-		env: []string{"ARTEL_ADMIN_EMAIL=" + adminLogin, "ARTEL_ADMIN_PASSWORD=" + adminPassword}}
+	s := &loadgen.Restartable{Binary: cfg.Binary, Log: logf,
+		Env: []string{"ARTEL_ADMIN_EMAIL=" + adminLogin, "ARTEL_ADMIN_PASSWORD=" + adminPassword}}
 	dbFile, dbURL := filepath.Join(dir, "data", "artel.db"), ""
 	if cfg.Postgres != "" {
 		res.Database = "postgres"
@@ -123,15 +125,15 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 			return res, err
 		}
 		defer drop()
-		s.args = []string{"--data", filepath.Dir(dbFile), "--database-url", dbURL}
+		s.Args = []string{"--data", filepath.Dir(dbFile), "--database-url", dbURL}
 	} else {
 		// An empty ARTEL_DATABASE_URL keeps a caller's environment from
 		// pointing the server elsewhere.
-		s.args = []string{"--data", filepath.Dir(dbFile), "--database-url", ""}
+		s.Args = []string{"--data", filepath.Dir(dbFile), "--database-url", ""}
 	}
-	defer func() { _ = s.kill() }() // never leave a process behind
+	defer func() { _ = s.Kill() }() // never leave a process behind
 
-	if err := s.start(ctx); err != nil {
+	if err := s.Start(ctx); err != nil {
 		return res, err
 	}
 	c := &client{srv: s, http: &http.Client{Timeout: 30 * time.Second,
@@ -160,7 +162,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 		if err := sleep(ctx, up()); err != nil {
 			return res, err
 		}
-		if err := s.kill(); err != nil {
+		if err := s.Kill(); err != nil {
 			return res, err
 		}
 		res.Kills++
@@ -168,20 +170,20 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 		// Now and then the next process dies too, before it even answers:
 		// in its migrations, or as it opens a database left mid-write.
 		if res.Kills < cfg.Kills && rng.IntN(5) == 0 {
-			if err := s.launch(); err != nil {
+			if err := s.Launch(); err != nil {
 				return res, err
 			}
 			if err := sleep(ctx, time.Duration(rng.Int64N(int64(150*time.Millisecond)))); err != nil {
 				return res, err
 			}
-			if err := s.kill(); err != nil {
+			if err := s.Kill(); err != nil {
 				return res, err
 			}
 			res.Kills++
 			res.StartKills++
 			say("kill %d, during start", res.Kills)
 		}
-		if err := s.start(ctx); err != nil {
+		if err := s.Start(ctx); err != nil {
 			return res, err
 		}
 		say("up again")
@@ -192,7 +194,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	if err := verify(c, l, res); err != nil {
 		return res, err
 	}
-	if err := s.stop(); err != nil {
+	if err := s.Stop(); err != nil {
 		res.Problems = append(res.Problems, err.Error())
 	}
 	if dbURL != "" {
@@ -205,7 +207,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 
 func signIn(c *client) (string, error) {
 	form := url.Values{"grant_type": {"password"}, "username": {adminLogin}, "password": {adminPassword}}
-	r, err := c.http.PostForm(*c.srv.base.Load()+"/api/v3/auth/access_token", form)
+	r, err := c.http.PostForm(c.srv.Base()+"/api/v3/auth/access_token", form)
 	if err != nil {
 		return "", err
 	}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/artel/artel/bench/internal/loadgen"
 )
 
 // task is what the writers know about one task whose create was
@@ -48,7 +50,7 @@ func (l *ledger) note(status int, err error) {
 // client sends the writers' requests. The timeout only bounds a hung
 // server; a kill resets connections at once.
 type client struct {
-	srv   *server
+	srv   *loadgen.Restartable
 	token string
 	http  *http.Client
 }
@@ -60,7 +62,7 @@ func (c *client) do(method, path string, body, out any) (int, error) {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequest(method, *c.srv.base.Load()+path, rd)
+	req, err := http.NewRequest(method, c.srv.Base()+path, rd)
 	if err != nil {
 		return 0, err
 	}
@@ -101,7 +103,7 @@ func (c *client) writer(n int, seed uint64, l *ledger, stop *atomic.Bool, wg *sy
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	var own []*task
 	for seq := 0; !stop.Load(); seq++ {
-		gen := c.srv.gen.Load()
+		gen := c.srv.Gen()
 		var status int
 		var err error
 		if len(own) == 0 || rng.IntN(3) == 0 {
@@ -151,8 +153,8 @@ func (c *client) writer(n int, seed uint64, l *ledger, stop *atomic.Bool, wg *sy
 	}
 }
 
-func waitNewGen(s *server, gen int64, stop *atomic.Bool) {
-	for s.gen.Load() == gen && !stop.Load() {
+func waitNewGen(s *loadgen.Restartable, gen int64, stop *atomic.Bool) {
+	for s.Gen() == gen && !stop.Load() {
 		time.Sleep(5 * time.Millisecond)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -20,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/artel/artel/bench/internal/loadgen"
 	_ "github.com/jackc/pgx/v5/stdlib"
 )
 
@@ -102,23 +102,23 @@ func run(ctx context.Context, cfg config) (*result, error) {
 		return nil, err
 	}
 	defer logf.Close()
-	s := &server{binary: cfg.binary, logf: logf, env: []string{"ARTEL_ADMIN_EMAIL=" + adminLogin, "ARTEL_ADMIN_PASSWORD=" + adminPassword},
-		args: []string{"--data", filepath.Join(dir, "data"), "--database-url", ""}}
+	s := &loadgen.Restartable{Binary: cfg.binary, Log: logf, Env: []string{"ARTEL_ADMIN_EMAIL=" + adminLogin, "ARTEL_ADMIN_PASSWORD=" + adminPassword},
+		Args: []string{"--data", filepath.Join(dir, "data"), "--database-url", ""}}
 	if cfg.postgres != "" {
 		res.database = "postgres"
-		dbURL, drop, err := freshDatabase(ctx, cfg.postgres)
+		dbURL, drop, err := loadgen.FreshPostgres(ctx, cfg.postgres, "bench_webhooks")
 		if err != nil {
 			return nil, err
 		}
 		defer drop()
-		s.args[3] = dbURL
+		s.Args[3] = dbURL
 	}
-	defer s.kill()
-	if err := s.start(ctx); err != nil {
+	defer func() { _ = s.Kill() }() // never leave a process behind
+	if err := s.Start(ctx); err != nil {
 		return nil, err
 	}
 	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: cfg.writers * 2}}
-	token, err := signIn(hc, *s.base.Load())
+	token, err := signIn(hc, s.Base())
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func run(ctx context.Context, cfg config) (*result, error) {
 	go hs.Serve(l)
 	defer hs.Close()
 	var hook struct{ Data struct{ Secret string } }
-	if err := call(hc, *s.base.Load(), token, "/api/v3/webhook", map[string]any{"url": "http://" + l.Addr().String() + "/in",
+	if err := call(hc, s.Base(), token, "/api/v3/webhook", map[string]any{"url": "http://" + l.Addr().String() + "/in",
 		"entityType": "Task", "events": []string{"on_after_create"}}, &hook); err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func run(ctx context.Context, cfg config) (*result, error) {
 				n := next.Add(1)
 				at := time.Now()
 				var out struct{ Data struct{ ID string } }
-				if err := call(hc, *s.base.Load(), token, "/api/v3/task", map[string]any{"name": fmt.Sprintf("Вебхук %d", n)}, &out); err != nil {
+				if err := call(hc, s.Base(), token, "/api/v3/task", map[string]any{"name": fmt.Sprintf("Вебхук %d", n)}, &out); err != nil {
 					time.Sleep(20 * time.Millisecond)
 					continue
 				}
@@ -170,9 +170,9 @@ func run(ctx context.Context, cfg config) (*result, error) {
 		for acked.Load() < int64(cfg.events*k/(cfg.kills+1)) && ctx.Err() == nil {
 			time.Sleep(5 * time.Millisecond)
 		}
-		s.kill()
+		_ = s.Kill()
 		res.kills++
-		if err := s.start(ctx); err != nil {
+		if err := s.Start(ctx); err != nil {
 			return res, err
 		}
 	}
@@ -256,24 +256,4 @@ func call(hc *http.Client, base, token, path string, body, out any) error {
 		return fmt.Errorf("%s: %d %s", path, r.StatusCode, msg)
 	}
 	return json.NewDecoder(r.Body).Decode(out)
-}
-
-// freshDatabase creates a database on the PostgreSQL server and answers
-// its URL and how to drop it.
-func freshDatabase(ctx context.Context, base string) (string, func(), error) {
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		return "", nil, err
-	}
-	name := fmt.Sprintf("artel_webhooks_%d", time.Now().UnixNano())
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-		admin.Close()
-		return "", nil, err
-	}
-	u, _ := url.Parse(base)
-	u.Path = "/" + name
-	return u.String(), func() {
-		_, _ = admin.Exec("DROP DATABASE " + name + " WITH (FORCE)")
-		admin.Close()
-	}, nil
 }
