@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/artel/artel/internal/access"
+
 	"github.com/artel/artel/internal/account"
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/auth"
@@ -138,6 +140,13 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		// Repeating to-dos are made ahead for weeks; every ten minutes
 		// keeps that horizon.
 		api.Ticker{Name: todo.JobSeries, Every: 10 * time.Minute, Run: todos.ExtendSeries},
+		// Each write that adds or removes a reader of a kept type adds a
+		// row to that reader's count; folding them keeps a count's read
+		// to a few rows (internal/access).
+		api.Ticker{Name: "access_compact", Every: 15 * time.Second, Run: func(ctx context.Context, _ time.Time) error {
+			_, err := access.Compact(ctx, db)
+			return err
+		}},
 		// A changed account time zone has the busy days counted anew.
 		api.Ticker{Name: todo.JobZones, Every: 30 * time.Second, Run: todos.RecountZones},
 		// Dismissals run where they were asked for; one whose node

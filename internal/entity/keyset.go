@@ -12,11 +12,12 @@ import (
 // as (k IS NULL, k) so NULLs come last in both dialects, and the anchor
 // comparison treats them the same way.
 type lister struct {
-	e     *Engine
-	t     *catalog.Type
-	where sqlPart
-	keys  []sortKey
-	proj  *projection
+	e      *Engine
+	t      *catalog.Type
+	where  sqlPart
+	keys   []sortKey
+	tables string // the table, or a kept range joined to it (access.Drive)
+	proj   *projection
 }
 
 func nullFlag(expr string) string { return "(CASE WHEN " + expr + " IS NULL THEN 1 ELSE 0 END)" }
@@ -52,6 +53,9 @@ func (l *lister) anchor(ctx context.Context, sc Scope, id int64, param string) (
 	cols := make([]string, len(l.keys))
 	for i, k := range l.keys {
 		cols[i] = stripCollate(k.expr)
+		if k.expr == driveKey {
+			cols[i] = l.t.Table + ".id"
+		}
 	}
 	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s.account_id = ? AND %s.id = ?", strings.Join(cols, ", "), l.t.Table, l.t.Table, l.t.Table)
 	vals := make([]any, len(cols))
@@ -129,7 +133,7 @@ func (l *lister) fetch(ctx context.Context, cond sqlPart, back bool, limit int) 
 	if cond.sql != "" {
 		w = sqlPart{sql: w.sql + " AND (" + cond.sql + ")", args: append(append([]any{}, w.args...), cond.args...)}
 	}
-	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s LIMIT %d", l.proj.sql, l.t.Table, w.sql, l.orderBy(back), limit+1)
+	q := fmt.Sprintf("SELECT %s FROM %s WHERE %s ORDER BY %s LIMIT %d", l.proj.sql, l.tables, w.sql, l.orderBy(back), limit+1)
 	rows, err := l.e.DB.Q(ctx).QueryContext(ctx, l.e.DB.Dialect.Rebind(q), w.args...)
 	if err != nil {
 		return nil, false, fmt.Errorf("entity: list %s: %w", l.t.Name, err)
@@ -152,7 +156,7 @@ func (l *lister) fetch(ctx context.Context, cond sqlPart, back bool, limit int) 
 
 // exists reports whether any listed row satisfies cond.
 func (l *lister) exists(ctx context.Context, cond sqlPart) (bool, error) {
-	q := fmt.Sprintf("SELECT 1 FROM %s WHERE %s AND (%s) LIMIT 1", l.t.Table, l.where.sql, cond.sql)
+	q := fmt.Sprintf("SELECT 1 FROM %s WHERE %s AND (%s) LIMIT 1", l.tables, l.where.sql, cond.sql)
 	var one int
 	err := l.e.DB.Q(ctx).QueryRowContext(ctx, l.e.DB.Dialect.Rebind(q), append(append([]any{}, l.where.args...), cond.args...)...).Scan(&one)
 	if err == sql.ErrNoRows {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/artel/artel/internal/access"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
@@ -58,6 +59,15 @@ type Condition struct {
 	// ("+account_id"), which would otherwise walk the whole account
 	// instead of uniting the few index reads the condition needs.
 	Anchored bool
+	// Kept, when set, says the condition admits exactly the entities that
+	// internal/access keeps for these readers, so a list may count them
+	// from the kept counts and read a page along their index range.
+	Kept *Kept
+}
+
+// Kept names the readers of a kept visibility (access.Count, access.Drive).
+type Kept struct {
+	Readers []value.Link
 }
 
 // Page is one page of a list.
@@ -85,23 +95,45 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 		lq.Limit = DefaultLimit
 	}
 	lq.Limit = min(lq.Limit, MaxLimit)
-	if cond, err := e.visible(ctx, sc, t); err != nil {
+	keys, err := e.sortKeys(ctx, sc, t, lq.Sort)
+	if err != nil {
 		return nil, err
-	} else if cond != nil && !lq.Seen {
-		lq.Where = append(append([]Condition{}, lq.Where...), *cond)
+	}
+	plain := unfiltered(lq)
+	cond, err := e.visible(ctx, sc, t)
+	if err != nil {
+		return nil, err
+	}
+	if lq.Seen {
+		cond = nil
+	}
+	var kept *Kept
+	drive := false
+	if cond != nil {
+		kept = cond.Kept
+		// One reader's kept range in id order is the page itself.
+		drive = kept != nil && len(kept.Readers) == 1 && len(keys) == 1
+		if !drive {
+			lq.Where = append(append([]Condition{}, lq.Where...), *cond)
+		}
 	}
 	where, err := e.where(ctx, sc, t, lq, opt)
 	if err != nil {
 		return nil, err
 	}
-	keys, err := e.sortKeys(ctx, sc, t, lq.Sort)
-	if err != nil {
-		return nil, err
+	l := &lister{e: e, t: t, where: where, keys: keys, tables: t.Table, proj: e.project(t, lq.Fields)}
+	if drive {
+		from, on, args := access.Drive(t.Table, sc.Account, t.Name, kept.Readers[0])
+		l.tables = from
+		l.where = sqlPart{sql: on + " AND " + where.sql, args: append(args, where.args...)}
+		l.keys = []sortKey{{expr: driveKey, desc: keys[0].desc}}
 	}
-	l := &lister{e: e, t: t, where: where, keys: keys, proj: e.project(t, lq.Fields)}
 	page := &Page{Limit: lq.Limit}
-	countSQL, countArgs := "SELECT COUNT(*) FROM "+t.Table+" WHERE "+where.sql, where.args
-	if unfiltered(lq) {
+	countSQL, countArgs := "SELECT COUNT(*) FROM "+l.tables+" WHERE "+l.where.sql, l.where.args
+	switch {
+	case plain && kept != nil:
+		countSQL, countArgs = access.Count(sc.Account, t.Name, kept.Readers)
+	case plain && cond == nil:
 		countSQL = "SELECT COALESCE(SUM(n), 0) FROM entity_counts WHERE account_id = ? AND content_type = ?"
 		countArgs = []any{sc.Account, t.Name}
 	}
@@ -155,7 +187,10 @@ func (e *Engine) denseByID(ctx context.Context, sc Scope, t *catalog.Type, l *li
 	return nil
 }
 
-// unfiltered lists count from entity_counts, not by counting rows.
+// driveKey orders a page read along a kept range (access.Drive).
+const driveKey = "acc.entity_id"
+
+// unfiltered lists count from kept counts, not by counting rows.
 func unfiltered(lq ListQuery) bool {
 	return (len(lq.Filter) == 0 || string(lq.Filter) == "null") && strings.TrimSpace(lq.Q) == "" && len(lq.Where) == 0
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/fulltext"
-	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
@@ -100,7 +99,7 @@ func (e *Engine) spaceID(ctx context.Context, t *catalog.Type) (int64, error) {
 func (e *Engine) bumpCount(ctx context.Context, sc Scope, typeName string, id, by int64) error {
 	_, err := e.DB.Q(ctx).ExecContext(ctx, e.DB.Dialect.Rebind(`INSERT INTO entity_counts (account_id, content_type, slot, n)
 		VALUES (?, ?, ?, ?) ON CONFLICT (account_id, content_type, slot) DO UPDATE SET n = entity_counts.n + ?`),
-		sc.Account, typeName, id%migrate.Slots, by, by)
+		sc.Account, typeName, id%store.CountSlots, by, by)
 	if err != nil {
 		return fmt.Errorf("entity: count %s: %w", typeName, err)
 	}

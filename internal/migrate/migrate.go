@@ -11,6 +11,9 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/artel/artel/internal/access"
+	"github.com/artel/artel/internal/rights"
+
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/store"
 )
@@ -62,7 +65,10 @@ func Run(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
 			}
 			slog.Info("migration applied", "version", m.Version, "name", m.Name)
 		}
-		return syncEntities(ctx, db, cat)
+		if err := syncEntities(ctx, db, cat); err != nil {
+			return err
+		}
+		return access.Sync(ctx, db, rights.Kept(cat))
 	})
 }
 

@@ -532,4 +532,24 @@ var migrations = []Migration{
 				line_key TEXT NOT NULL, operation_id BIGINT NOT NULL, PRIMARY KEY (account_id, real_account_id, line_key))`,
 		}
 	}, nil},
+	{34, "kept visibility: who sees each entity of the member-ruled types, and how many each sees", func(d store.Dialect) []string {
+		// Filled and kept by triggers that internal/access makes from
+		// the rights rules (access_sync remembers which rules they
+		// follow). A count is the sum of its reader's rows: deltas are
+		// inserted and folded later, never updated in place, so writers
+		// naming people in different orders never deadlock on them.
+		without := ""
+		if d == store.SQLite {
+			without = " WITHOUT ROWID"
+		}
+		return []string{
+			`CREATE TABLE entity_access (account_id BIGINT NOT NULL, content_type TEXT NOT NULL,
+				reader_type TEXT NOT NULL, reader_id BIGINT NOT NULL, entity_id BIGINT NOT NULL, n INTEGER NOT NULL,
+				PRIMARY KEY (account_id, content_type, reader_type, reader_id, entity_id))` + without,
+			`CREATE TABLE entity_access_counts (account_id BIGINT NOT NULL, content_type TEXT NOT NULL,
+				reader_type TEXT NOT NULL, reader_id BIGINT NOT NULL, n BIGINT NOT NULL)`,
+			`CREATE INDEX entity_access_counts_reader ON entity_access_counts (account_id, content_type, reader_type, reader_id)`,
+			`CREATE TABLE access_sync (name TEXT PRIMARY KEY, signature TEXT NOT NULL)`,
+		}
+	}, nil},
 }

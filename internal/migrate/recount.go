@@ -9,7 +9,7 @@ import (
 )
 
 // Slots is how many rows one type's count is spread over.
-const Slots = 16
+const Slots = store.CountSlots
 
 // Recount rebuilds entity_counts from the entity tables that exist. It runs
 // once when the counts appear, and after a bulk load that wrote rows

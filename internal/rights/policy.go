@@ -47,7 +47,8 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 	if sc.Guest && !r.GuestSee {
 		r = Rule{}
 	}
-	if m := p.members(sc, t, r.Members); m != nil {
+	m := p.members(sc, t, r.Members)
+	if m != nil {
 		parts, args = append(parts, m.SQL), append(args, m.Args...)
 	}
 	if r.Listed != nil {
@@ -74,6 +75,10 @@ func (p *Policy) visible(sc entity.Scope, t *catalog.Type, depth int) (*entity.C
 	}
 	if len(parts) == 0 {
 		return &entity.Condition{SQL: "1 = 0"}, nil
+	}
+	if len(parts) == 1 && m != nil && r.Listed == nil && r.Via == "" && r.Through == nil && t.Name != sc.Actor.Type {
+		// The members alone: what internal/access keeps (Kept).
+		return &entity.Condition{SQL: "(" + m.SQL + ")", Args: m.Args, Anchored: true, Kept: kept(sc)}, nil
 	}
 	// Own card, members and via parts each test the row id or the account
 	// with an index of their own (members, via); a Through part does not.

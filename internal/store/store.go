@@ -32,6 +32,10 @@ type DB struct {
 	stop    func()     // ends the SQLite checkpoint loop
 }
 
+// CountSlots is how many rows of entity_counts one type's count is
+// spread over, so concurrent inserts rarely update the same row.
+const CountSlots = 16
+
 // Open connects to PostgreSQL when url is set, else to SQLite in dataDir.
 func Open(ctx context.Context, dataDir, url string) (*DB, error) {
 	if url != "" {

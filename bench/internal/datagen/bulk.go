@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/artel/artel/internal/access"
+	"github.com/artel/artel/internal/rights"
+
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/migrate"
@@ -312,7 +315,12 @@ func (w *bulkWriter) finish(ctx context.Context) error {
 			return err
 		}
 	}
-	return migrate.Recount(ctx, w.db, w.cat)
+	if err := migrate.Recount(ctx, w.db, w.cat); err != nil {
+		return err
+	}
+	// The load ran without the kept-visibility triggers (gen.go): one
+	// grouped insert rebuilds what they would have written row by row.
+	return access.Resync(ctx, w.db, rights.Kept(w.cat))
 }
 
 func boolInt(b bool) int64 {

@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/artel/artel/internal/access"
+
 	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/catalog"
@@ -103,6 +105,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	var w writer = newBulkWriter(eng, account)
 	if opt.Writer == "engine" {
 		w = &engineWriter{e: eng, account: account}
+	} else if err := access.DropTriggers(ctx, db); err != nil {
+		return nil, err
 	}
 	g := &generator{ctx: ctx, cat: cat, w: w, opt: opt, res: &Result{Options: opt, Account: account},
 		p: &planner{seed: opt.Seed, opt: opt, base: time.Date(2026, 1, 12, 9, 0, 0, 0, time.FixedZone("MSK", 3*3600)),

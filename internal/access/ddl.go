@@ -1,0 +1,131 @@
+package access
+
+import (
+	"fmt"
+	"strings"
+)
+
+const key = "account_id, content_type, reader_type, reader_id, entity_id"
+
+// SQLite triggers cannot branch, so each role column has its own update
+// trigger and every statement carries its own guard.
+
+func sqliteInc(acc, ct, rt, ri, eid, guard string) string {
+	return fmt.Sprintf(`INSERT INTO entity_access (%s, n) SELECT %s, %s, %s, %s, %s, 1
+		WHERE %s IS NOT NULL AND %s IS NOT NULL AND %s
+		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;`, key, acc, ct, rt, ri, eid, rt, ri, guard, key)
+}
+
+func sqliteDec(acc, ct, rt, ri, eid, guard string) string {
+	where := fmt.Sprintf("account_id = %s AND content_type = %s AND reader_type = %s AND reader_id = %s AND entity_id = %s AND %s",
+		acc, ct, rt, ri, eid, guard)
+	return fmt.Sprintf("UPDATE entity_access SET n = n - 1 WHERE %s; DELETE FROM entity_access WHERE %s AND n <= 0;", where, where)
+}
+
+func sqliteTriggers(specs []Spec) []string {
+	out := []string{
+		`CREATE TRIGGER acc_counts_ai AFTER INSERT ON entity_access BEGIN
+			INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
+			VALUES (NEW.account_id, NEW.content_type, NEW.reader_type, NEW.reader_id, 1); END`,
+		`CREATE TRIGGER acc_counts_ad AFTER DELETE ON entity_access BEGIN
+			INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
+			VALUES (OLD.account_id, OLD.content_type, OLD.reader_type, OLD.reader_id, -1); END`,
+	}
+	for _, s := range sorted(specs) {
+		ct := "'" + s.Type + "'"
+		var ins, del []string
+		for _, c := range s.Columns {
+			ins = append(ins, sqliteInc("NEW.account_id", ct, "NEW."+c+"_t", "NEW."+c+"_i", "NEW.id", "1 = 1"))
+			del = append(del, sqliteDec("OLD.account_id", ct, "OLD."+c+"_t", "OLD."+c+"_i", "OLD.id", "1 = 1"))
+			out = append(out, fmt.Sprintf(`CREATE TRIGGER acc_%s_au_%s AFTER UPDATE OF %s_t, %s_i ON %s
+				WHEN OLD.%s_t IS NOT NEW.%s_t OR OLD.%s_i IS NOT NEW.%s_i BEGIN %s %s END`,
+				s.Table, c, c, c, s.Table, c, c, c, c,
+				sqliteDec("OLD.account_id", ct, "OLD."+c+"_t", "OLD."+c+"_i", "OLD.id", "1 = 1"),
+				sqliteInc("NEW.account_id", ct, "NEW."+c+"_t", "NEW."+c+"_i", "NEW.id", "1 = 1")))
+		}
+		if len(s.Columns) > 0 {
+			out = append(out,
+				fmt.Sprintf("CREATE TRIGGER acc_%s_ai AFTER INSERT ON %s BEGIN %s END", s.Table, s.Table, strings.Join(ins, " ")),
+				fmt.Sprintf("CREATE TRIGGER acc_%s_ad AFTER DELETE ON %s BEGIN %s END", s.Table, s.Table, strings.Join(del, " ")))
+		}
+	}
+	newT, oldT := linkTest(specs, "NEW"), linkTest(specs, "OLD")
+	inc := sqliteInc("NEW.account_id", "NEW.src_type", "NEW.dst_type", "NEW.dst_id", "NEW.src_id", newT)
+	dec := sqliteDec("OLD.account_id", "OLD.src_type", "OLD.dst_type", "OLD.dst_id", "OLD.src_id", oldT)
+	return append(out,
+		fmt.Sprintf("CREATE TRIGGER acc_links_ai AFTER INSERT ON links WHEN %s BEGIN %s END", newT, inc),
+		fmt.Sprintf("CREATE TRIGGER acc_links_ad AFTER DELETE ON links WHEN %s BEGIN %s END", oldT, dec),
+		fmt.Sprintf("CREATE TRIGGER acc_links_au AFTER UPDATE ON links WHEN %s OR %s BEGIN %s %s END", oldT, newT, dec, inc))
+}
+
+// PostgreSQL: two helper functions and one trigger function per table.
+
+var pgHelpers = []string{`CREATE OR REPLACE FUNCTION acc_inc(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+	IF rt IS NULL OR ri IS NULL THEN RETURN; END IF;
+	INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, n) VALUES (a, ct, rt, ri, eid, 1)
+		ON CONFLICT (account_id, content_type, reader_type, reader_id, entity_id) DO UPDATE SET n = entity_access.n + 1;
+END $$`, `CREATE OR REPLACE FUNCTION acc_dec(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+	IF rt IS NULL OR ri IS NULL THEN RETURN; END IF;
+	UPDATE entity_access SET n = n - 1
+		WHERE account_id = a AND content_type = ct AND reader_type = rt AND reader_id = ri AND entity_id = eid;
+	DELETE FROM entity_access
+		WHERE account_id = a AND content_type = ct AND reader_type = rt AND reader_id = ri AND entity_id = eid AND n <= 0;
+END $$`, `CREATE OR REPLACE FUNCTION acc_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
+			VALUES (NEW.account_id, NEW.content_type, NEW.reader_type, NEW.reader_id, 1);
+	ELSE
+		INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
+			VALUES (OLD.account_id, OLD.content_type, OLD.reader_type, OLD.reader_id, -1);
+	END IF;
+	RETURN NULL;
+END $$`}
+
+func pgTriggers(specs []Spec) []string {
+	out := append(append([]string{}, pgHelpers...),
+		"CREATE TRIGGER acc_counts AFTER INSERT OR DELETE ON entity_access FOR EACH ROW EXECUTE FUNCTION acc_count()")
+	call := func(fn, r, ct, c string) string {
+		return fmt.Sprintf("PERFORM %s(%s.account_id, %s, %s.%s_t, %s.%s_i, %s.id);", fn, r, ct, r, c, r, c, r)
+	}
+	for _, s := range sorted(specs) {
+		if len(s.Columns) == 0 {
+			continue
+		}
+		ct := "'" + s.Type + "'"
+		var ins, del, upd, cols []string
+		for _, c := range s.Columns {
+			ins = append(ins, call("acc_inc", "NEW", ct, c))
+			del = append(del, call("acc_dec", "OLD", ct, c))
+			upd = append(upd, fmt.Sprintf("IF OLD.%s_t IS DISTINCT FROM NEW.%s_t OR OLD.%s_i IS DISTINCT FROM NEW.%s_i THEN %s %s END IF;",
+				c, c, c, c, call("acc_dec", "OLD", ct, c), call("acc_inc", "NEW", ct, c)))
+			cols = append(cols, c+"_t", c+"_i")
+		}
+		out = append(out, fmt.Sprintf(`CREATE OR REPLACE FUNCTION acc_%s() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'INSERT' THEN %s
+	ELSIF TG_OP = 'DELETE' THEN %s
+	ELSE %s
+	END IF;
+	RETURN NULL;
+END $$`, s.Table, strings.Join(ins, " "), strings.Join(del, " "), strings.Join(upd, " ")),
+			fmt.Sprintf("CREATE TRIGGER acc_%s AFTER INSERT OR DELETE OR UPDATE OF %s ON %s FOR EACH ROW EXECUTE FUNCTION acc_%s()",
+				s.Table, strings.Join(cols, ", "), s.Table, s.Table))
+	}
+	newT, oldT := linkTest(specs, "NEW"), linkTest(specs, "OLD")
+	return append(out, fmt.Sprintf(`CREATE OR REPLACE FUNCTION acc_links() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP IN ('UPDATE', 'DELETE') AND %s THEN
+		PERFORM acc_dec(OLD.account_id, OLD.src_type, OLD.dst_type, OLD.dst_id, OLD.src_id);
+	END IF;
+	IF TG_OP IN ('UPDATE', 'INSERT') AND %s THEN
+		PERFORM acc_inc(NEW.account_id, NEW.src_type, NEW.dst_type, NEW.dst_id, NEW.src_id);
+	END IF;
+	RETURN NULL;
+END $$`, oldT, newT),
+		"CREATE TRIGGER acc_links AFTER INSERT OR UPDATE OR DELETE ON links FOR EACH ROW EXECUTE FUNCTION acc_links()")
+}

@@ -1,0 +1,46 @@
+package rights
+
+import (
+	"github.com/artel/artel/internal/access"
+	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
+)
+
+// Kept lists the types whose visibility is their member fields alone,
+// with where those fields are stored: internal/access keeps, for each,
+// who each entity's members are, so a member's list reads one index
+// range instead of the members condition (Visible attaches it).
+func Kept(cat *catalog.Catalog) []access.Spec {
+	var out []access.Spec
+	for _, name := range cat.Names() {
+		r := ruleFor(name)
+		if len(r.Members) == 0 || r.Via != "" || r.Through != nil || r.Listed != nil {
+			continue
+		}
+		t := cat.Type(name)
+		s := access.Spec{Type: t.Name, Table: t.Table}
+		for _, fname := range r.Members {
+			f := t.Field(fname)
+			switch {
+			case f == nil:
+			case f.Role == catalog.RoleLink:
+				s.Columns = append(s.Columns, f.Column)
+			case f.Role == catalog.RoleLinks:
+				s.Links = append(s.Links, f.Name)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// kept is the readers whose entity_access ranges hold exactly what
+// members(sc, t, r.Members) admits: the person and their groups.
+func kept(sc entity.Scope) *entity.Kept {
+	readers := []value.Link{sc.Actor}
+	for _, g := range sc.Groups {
+		readers = append(readers, value.Link{Type: "Group", ID: g})
+	}
+	return &entity.Kept{Readers: readers}
+}
