@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/artel/artel/internal/value"
 )
 
 // Spec is one kept type: where its roles are stored.
@@ -27,19 +29,30 @@ type Spec struct {
 	Columns []string
 	// Links are the collection role fields, rows of the links table.
 	Links []string
+	// Bucket, when set, is the column the type's built-in filters split
+	// by (a task's status): every kept row carries the entity's value,
+	// and the counts are kept per value, for each reader and for the
+	// whole account (reader Everyone), so "actual" counts from a few rows.
+	Bucket string
 }
 
-// Tables the package reads.
-const (
-	Table      = "entity_access"
-	CountTable = "entity_access_counts"
-)
+// Everyone is the reader of an account's whole count per bucket: what a
+// reader who sees every entity of the type counts.
+var Everyone = value.Link{Type: "*", ID: 0}
+
+// bucketOf is the SQL of an entity's bucket from its row r, or NULL.
+func (s Spec) bucketOf(r string) string {
+	if s.Bucket == "" {
+		return "NULL"
+	}
+	return r + "." + s.Bucket
+}
 
 // signature names a set of specs, so a changed rule rebuilds the kept rows.
 func signature(specs []Spec) string {
 	var b strings.Builder
 	for _, s := range sorted(specs) {
-		fmt.Fprintf(&b, "%s|%s|%s|%s\n", s.Type, s.Table, strings.Join(s.Columns, ","), strings.Join(s.Links, ","))
+		fmt.Fprintf(&b, "%s|%s|%s|%s|%s\n", s.Type, s.Table, strings.Join(s.Columns, ","), strings.Join(s.Links, ","), s.Bucket)
 	}
 	sum := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(sum[:8])
@@ -80,14 +93,31 @@ func quoted(names []string) string {
 func rebuild(s Spec) string {
 	var parts []string
 	for _, c := range s.Columns {
-		parts = append(parts, fmt.Sprintf("SELECT account_id, id AS entity_id, %s_t AS rt, %s_i AS ri FROM %s WHERE %s_t IS NOT NULL AND %s_i IS NOT NULL",
-			c, c, s.Table, c, c))
+		parts = append(parts, fmt.Sprintf("SELECT t.account_id, t.id AS entity_id, t.%s_t AS rt, t.%s_i AS ri, %s AS b FROM %s t WHERE t.%s_t IS NOT NULL AND t.%s_i IS NOT NULL",
+			c, c, s.bucketOf("t"), s.Table, c, c))
 	}
 	if len(s.Links) > 0 {
-		parts = append(parts, fmt.Sprintf("SELECT account_id, src_id AS entity_id, dst_type AS rt, dst_id AS ri FROM links WHERE src_type = '%s' AND field IN (%s)",
-			s.Type, quoted(s.Links)))
+		parts = append(parts, fmt.Sprintf(`SELECT l.account_id, l.src_id AS entity_id, l.dst_type AS rt, l.dst_id AS ri, %s AS b
+			FROM links l JOIN %s t ON t.id = l.src_id WHERE l.src_type = '%s' AND l.field IN (%s)`,
+			s.bucketOf("t"), s.Table, s.Type, quoted(s.Links)))
 	}
-	return fmt.Sprintf(`INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, n)
-		SELECT account_id, '%s', rt, ri, entity_id, COUNT(*) FROM (%s) r GROUP BY account_id, rt, ri, entity_id`,
+	return fmt.Sprintf(`INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, bucket, n)
+		SELECT account_id, '%s', rt, ri, entity_id, MIN(b), COUNT(*) FROM (%s) r GROUP BY account_id, rt, ri, entity_id`,
 		s.Type, strings.Join(parts, " UNION ALL "))
+}
+
+// recount rewrites the counts from entity_access, one row per reader and
+// bucket, and the whole account's per bucket from the entity tables.
+func recount(specs []Spec) []string {
+	out := []string{"DELETE FROM entity_access_counts",
+		`INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, bucket, n)
+		SELECT account_id, content_type, reader_type, reader_id, bucket, COUNT(*) FROM entity_access
+		GROUP BY account_id, content_type, reader_type, reader_id, bucket`}
+	for _, s := range sorted(specs) {
+		if s.Bucket != "" {
+			out = append(out, fmt.Sprintf(`INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, bucket, n)
+				SELECT account_id, '%s', '*', 0, %s, COUNT(*) FROM %s GROUP BY account_id, %s`, s.Type, s.Bucket, s.Table, s.Bucket))
+		}
+	}
+	return out
 }

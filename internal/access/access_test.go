@@ -59,7 +59,7 @@ func (w *world) do(t *testing.T, method, path string, body map[string]any) map[s
 func (w *world) step(t *testing.T) {
 	h := w.h
 	pick := func() string { return w.tasks[w.rnd.Intn(len(w.tasks))] }
-	switch op := w.rnd.Intn(9); {
+	switch op := w.rnd.Intn(10); {
 	case op < 3 || len(w.tasks) == 0:
 		body := map[string]any{"name": "Задача " + strconv.Itoa(len(w.tasks)), "auditors": w.some(2), "executors": w.some(2)}
 		if w.rnd.Intn(3) > 0 {
@@ -87,6 +87,13 @@ func (w *world) step(t *testing.T) {
 			}
 		}
 		w.do(t, "POST", "/api/v3/group/"+g, map[string]any{"children": kids})
+	case op == 8:
+		// A status written in SQL, as the overdue job does.
+		statuses := []string{"assigned", "accepted", "done", "completed", "overdue"}
+		col := catalog.MustLoad().Type("Task").Field("status").Column
+		if err := h.DB.Exec(context.Background(), "UPDATE e_task SET "+col+" = ? WHERE id = ?", statuses[w.rnd.Intn(len(statuses))], pick()); err != nil {
+			t.Fatal(err)
+		}
 	default:
 		// A reassignment that bypasses the engine: every auditor role of
 		// one person handed to another, as a merge rewrites links.
@@ -105,7 +112,7 @@ func (w *world) step(t *testing.T) {
 }
 
 // recomputed is who sees which task, from the stored roles themselves.
-func (w *world) recomputed(t *testing.T, person string) []string {
+func (w *world) recomputed(t *testing.T, person string, active string, statuses ...any) []string {
 	task := catalog.MustLoad().Type("Task")
 	var parts []string
 	var args []any
@@ -118,8 +125,21 @@ func (w *world) recomputed(t *testing.T, person string) []string {
 	parts = append(parts, "id IN (SELECT src_id FROM links WHERE src_type = 'Task' AND field IN ('executors', 'auditors', 'participants', 'templateUsers', 'templateViewers', 'negotiationExecutors') AND ("+
 		linked+"))")
 	args = append(args, person, person)
-	return w.ids(t, "SELECT id FROM "+task.Table+" WHERE account_id = ? AND ("+strings.Join(parts, " OR ")+") ORDER BY id DESC",
-		append([]any{w.h.Account}, args...)...)
+	return w.ids(t, "SELECT id FROM "+task.Table+" WHERE account_id = ? AND ("+strings.Join(parts, " OR ")+") AND "+active+" ORDER BY id DESC",
+		append(append([]any{w.h.Account}, args...), statuses...)...)
+}
+
+// actual is the built-in filter "actual" as a link, and its statuses.
+const actualFilter = `{"contentType":"TaskFilter","id":"actual"}`
+
+var activeStatuses = []any{"created", "assigned", "accepted", "delayed", "overdue", "rejected"}
+
+func (w *world) actualCount(t *testing.T, token string) float64 {
+	r := w.h.Do("GET", "/api/v3/task"+apitest.Q(`{"limit":1,"filter":`+actualFilter+`}`), apitest.Req{Token: token})
+	if r.Status != 200 {
+		t.Fatalf("actual: %s", r.Body)
+	}
+	return r.Meta()["pagination"].(map[string]any)["count"].(float64)
 }
 
 func (w *world) ids(t *testing.T, q string, args ...any) []string {
@@ -164,7 +184,11 @@ func (w *world) listed(t *testing.T, token, extra string) ([]string, float64) {
 func (w *world) check(t *testing.T) {
 	t.Helper()
 	for i, p := range w.people {
-		want := w.recomputed(t, p)
+		want := w.recomputed(t, p, "1 = 1")
+		actual := w.recomputed(t, p, "c_status IN (?, ?, ?, ?, ?, ?)", activeStatuses...)
+		if n := w.actualCount(t, w.tokens[i]); int(n) != len(actual) {
+			t.Fatalf("employee %s counts %v actual, the roles say %v", p, n, actual)
+		}
 		got, count := w.listed(t, w.tokens[i], "")
 		if !slices.Equal(got, want) || int(count) != len(want) {
 			t.Fatalf("employee %s sees %v (count %v), the roles say %v", p, got, count, want)
@@ -176,6 +200,10 @@ func (w *world) check(t *testing.T) {
 		if !slices.Equal(byName, sorted) || int(count) != len(want) {
 			t.Fatalf("employee %s sees by name %v (count %v), the roles say %v", p, byName, count, want)
 		}
+	}
+	all := w.ids(t, "SELECT id FROM e_task WHERE account_id = ? AND c_status IN (?, ?, ?, ?, ?, ?)", append([]any{w.h.Account}, activeStatuses...)...)
+	if n := w.actualCount(t, w.h.Token); int(n) != len(all) {
+		t.Fatalf("the administrator counts %v actual, the statuses say %d", n, len(all))
 	}
 	// The kept rows equal a rebuild from scratch, and each count its rows.
 	kept := w.rows(t)
@@ -190,19 +218,20 @@ func (w *world) check(t *testing.T) {
 // rows lists entity_access and each reader's count as text lines.
 func (w *world) rows(t *testing.T) []string {
 	var out []string
-	for _, q := range []string{"SELECT content_type, reader_type, reader_id, entity_id, n FROM entity_access",
-		"SELECT content_type, reader_type, reader_id, 0, SUM(n) FROM entity_access_counts GROUP BY content_type, reader_type, reader_id HAVING SUM(n) <> 0"} {
+	for _, q := range []string{"SELECT content_type, reader_type, reader_id, entity_id, n, COALESCE(bucket, '') FROM entity_access",
+		`SELECT content_type, reader_type, reader_id, 0, SUM(n), COALESCE(bucket, '') FROM entity_access_counts
+			GROUP BY content_type, reader_type, reader_id, bucket HAVING SUM(n) <> 0`} {
 		rows, err := w.h.DB.Q(context.Background()).QueryContext(context.Background(), q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for rows.Next() {
-			var ct, rt string
+			var ct, rt, bucket string
 			var ri, id, n int64
-			if err := rows.Scan(&ct, &rt, &ri, &id, &n); err != nil {
+			if err := rows.Scan(&ct, &rt, &ri, &id, &n, &bucket); err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, fmt.Sprintf("%s %s:%d %d n=%d", ct, rt, ri, id, n))
+			out = append(out, fmt.Sprintf("%s %s:%d %d %s n=%d", ct, rt, ri, id, bucket, n))
 		}
 		rows.Close()
 	}

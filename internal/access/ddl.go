@@ -7,13 +7,19 @@ import (
 
 const key = "account_id, content_type, reader_type, reader_id, entity_id"
 
+// delta is a count row change of one reader and bucket.
+func delta(acc, ct, rt, ri, bucket, n string) string {
+	return fmt.Sprintf(`INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, bucket, n)
+		VALUES (%s, %s, %s, %s, %s, %s);`, acc, ct, rt, ri, bucket, n)
+}
+
 // SQLite triggers cannot branch, so each role column has its own update
 // trigger and every statement carries its own guard.
 
-func sqliteInc(acc, ct, rt, ri, eid, guard string) string {
-	return fmt.Sprintf(`INSERT INTO entity_access (%s, n) SELECT %s, %s, %s, %s, %s, 1
+func sqliteInc(acc, ct, rt, ri, eid, bucket, guard string) string {
+	return fmt.Sprintf(`INSERT INTO entity_access (%s, bucket, n) SELECT %s, %s, %s, %s, %s, %s, 1
 		WHERE %s IS NOT NULL AND %s IS NOT NULL AND %s
-		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;`, key, acc, ct, rt, ri, eid, rt, ri, guard, key)
+		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;`, key, acc, ct, rt, ri, eid, bucket, rt, ri, guard, key)
 }
 
 func sqliteDec(acc, ct, rt, ri, eid, guard string) string {
@@ -22,35 +28,57 @@ func sqliteDec(acc, ct, rt, ri, eid, guard string) string {
 	return fmt.Sprintf("UPDATE entity_access SET n = n - 1 WHERE %s; DELETE FROM entity_access WHERE %s AND n <= 0;", where, where)
 }
 
+// linkBucket is the bucket of the entity a links row r names as source.
+func linkBucket(specs []Spec, r string) string {
+	var whens []string
+	for _, s := range sorted(specs) {
+		if s.Bucket != "" && len(s.Links) > 0 {
+			whens = append(whens, fmt.Sprintf("WHEN '%s' THEN (SELECT b.%s FROM %s b WHERE b.id = %s.src_id)", s.Type, s.Bucket, s.Table, r))
+		}
+	}
+	if len(whens) == 0 {
+		return "NULL"
+	}
+	return fmt.Sprintf("(CASE %s.src_type %s ELSE NULL END)", r, strings.Join(whens, " "))
+}
+
 func sqliteTriggers(specs []Spec) []string {
 	out := []string{
-		`CREATE TRIGGER acc_counts_ai AFTER INSERT ON entity_access BEGIN
-			INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
-			VALUES (NEW.account_id, NEW.content_type, NEW.reader_type, NEW.reader_id, 1); END`,
-		`CREATE TRIGGER acc_counts_ad AFTER DELETE ON entity_access BEGIN
-			INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
-			VALUES (OLD.account_id, OLD.content_type, OLD.reader_type, OLD.reader_id, -1); END`,
+		`CREATE TRIGGER acc_counts_ai AFTER INSERT ON entity_access BEGIN ` +
+			delta("NEW.account_id", "NEW.content_type", "NEW.reader_type", "NEW.reader_id", "NEW.bucket", "1") + ` END`,
+		`CREATE TRIGGER acc_counts_ad AFTER DELETE ON entity_access BEGIN ` +
+			delta("OLD.account_id", "OLD.content_type", "OLD.reader_type", "OLD.reader_id", "OLD.bucket", "-1") + ` END`,
+		`CREATE TRIGGER acc_counts_au AFTER UPDATE OF bucket ON entity_access WHEN OLD.bucket IS NOT NEW.bucket BEGIN ` +
+			delta("OLD.account_id", "OLD.content_type", "OLD.reader_type", "OLD.reader_id", "OLD.bucket", "-1") +
+			delta("NEW.account_id", "NEW.content_type", "NEW.reader_type", "NEW.reader_id", "NEW.bucket", "1") + ` END`,
 	}
 	for _, s := range sorted(specs) {
 		ct := "'" + s.Type + "'"
 		var ins, del []string
+		if s.Bucket != "" {
+			ins = append(ins, delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1"))
+			del = append(del, delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"))
+			out = append(out, fmt.Sprintf(`CREATE TRIGGER acc_%s_au_bucket AFTER UPDATE OF %s ON %s WHEN OLD.%s IS NOT NEW.%s BEGIN
+				UPDATE entity_access SET bucket = NEW.%s WHERE account_id = NEW.account_id AND content_type = %s AND entity_id = NEW.id; %s %s END`,
+				s.Table, s.Bucket, s.Table, s.Bucket, s.Bucket, s.Bucket, ct,
+				delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"), delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1")))
+		}
 		for _, c := range s.Columns {
-			ins = append(ins, sqliteInc("NEW.account_id", ct, "NEW."+c+"_t", "NEW."+c+"_i", "NEW.id", "1 = 1"))
-			del = append(del, sqliteDec("OLD.account_id", ct, "OLD."+c+"_t", "OLD."+c+"_i", "OLD.id", "1 = 1"))
+			inc := sqliteInc("NEW.account_id", ct, "NEW."+c+"_t", "NEW."+c+"_i", "NEW.id", s.bucketOf("NEW"), "1 = 1")
+			dec := sqliteDec("OLD.account_id", ct, "OLD."+c+"_t", "OLD."+c+"_i", "OLD.id", "1 = 1")
+			ins, del = append(ins, inc), append(del, dec)
 			out = append(out, fmt.Sprintf(`CREATE TRIGGER acc_%s_au_%s AFTER UPDATE OF %s_t, %s_i ON %s
 				WHEN OLD.%s_t IS NOT NEW.%s_t OR OLD.%s_i IS NOT NEW.%s_i BEGIN %s %s END`,
-				s.Table, c, c, c, s.Table, c, c, c, c,
-				sqliteDec("OLD.account_id", ct, "OLD."+c+"_t", "OLD."+c+"_i", "OLD.id", "1 = 1"),
-				sqliteInc("NEW.account_id", ct, "NEW."+c+"_t", "NEW."+c+"_i", "NEW.id", "1 = 1")))
+				s.Table, c, c, c, s.Table, c, c, c, c, dec, inc))
 		}
-		if len(s.Columns) > 0 {
+		if len(ins) > 0 {
 			out = append(out,
 				fmt.Sprintf("CREATE TRIGGER acc_%s_ai AFTER INSERT ON %s BEGIN %s END", s.Table, s.Table, strings.Join(ins, " ")),
 				fmt.Sprintf("CREATE TRIGGER acc_%s_ad AFTER DELETE ON %s BEGIN %s END", s.Table, s.Table, strings.Join(del, " ")))
 		}
 	}
 	newT, oldT := linkTest(specs, "NEW"), linkTest(specs, "OLD")
-	inc := sqliteInc("NEW.account_id", "NEW.src_type", "NEW.dst_type", "NEW.dst_id", "NEW.src_id", newT)
+	inc := sqliteInc("NEW.account_id", "NEW.src_type", "NEW.dst_type", "NEW.dst_id", "NEW.src_id", linkBucket(specs, "NEW"), newT)
 	dec := sqliteDec("OLD.account_id", "OLD.src_type", "OLD.dst_type", "OLD.dst_id", "OLD.src_id", oldT)
 	return append(out,
 		fmt.Sprintf("CREATE TRIGGER acc_links_ai AFTER INSERT ON links WHEN %s BEGIN %s END", newT, inc),
@@ -60,11 +88,11 @@ func sqliteTriggers(specs []Spec) []string {
 
 // PostgreSQL: two helper functions and one trigger function per table.
 
-var pgHelpers = []string{`CREATE OR REPLACE FUNCTION acc_inc(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT) RETURNS void
+var pgHelpers = []string{`CREATE OR REPLACE FUNCTION acc_inc(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT, b TEXT) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
 	IF rt IS NULL OR ri IS NULL THEN RETURN; END IF;
-	INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, n) VALUES (a, ct, rt, ri, eid, 1)
+	INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, bucket, n) VALUES (a, ct, rt, ri, eid, b, 1)
 		ON CONFLICT (account_id, content_type, reader_type, reader_id, entity_id) DO UPDATE SET n = entity_access.n + 1;
 END $$`, `CREATE OR REPLACE FUNCTION acc_dec(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -76,33 +104,44 @@ BEGIN
 		WHERE account_id = a AND content_type = ct AND reader_type = rt AND reader_id = ri AND entity_id = eid AND n <= 0;
 END $$`, `CREATE OR REPLACE FUNCTION acc_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	IF TG_OP = 'INSERT' THEN
-		INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
-			VALUES (NEW.account_id, NEW.content_type, NEW.reader_type, NEW.reader_id, 1);
-	ELSE
-		INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
-			VALUES (OLD.account_id, OLD.content_type, OLD.reader_type, OLD.reader_id, -1);
+	IF TG_OP IN ('UPDATE', 'DELETE') THEN ` + delta("OLD.account_id", "OLD.content_type", "OLD.reader_type", "OLD.reader_id", "OLD.bucket", "-1") + `
+	END IF;
+	IF TG_OP IN ('UPDATE', 'INSERT') THEN ` + delta("NEW.account_id", "NEW.content_type", "NEW.reader_type", "NEW.reader_id", "NEW.bucket", "1") + `
 	END IF;
 	RETURN NULL;
 END $$`}
 
 func pgTriggers(specs []Spec) []string {
 	out := append(append([]string{}, pgHelpers...),
-		"CREATE TRIGGER acc_counts AFTER INSERT OR DELETE ON entity_access FOR EACH ROW EXECUTE FUNCTION acc_count()")
-	call := func(fn, r, ct, c string) string {
-		return fmt.Sprintf("PERFORM %s(%s.account_id, %s, %s.%s_t, %s.%s_i, %s.id);", fn, r, ct, r, c, r, c, r)
-	}
+		"CREATE TRIGGER acc_counts AFTER INSERT OR DELETE ON entity_access FOR EACH ROW EXECUTE FUNCTION acc_count()",
+		`CREATE TRIGGER acc_counts_bucket AFTER UPDATE OF bucket ON entity_access FOR EACH ROW
+			WHEN (OLD.bucket IS DISTINCT FROM NEW.bucket) EXECUTE FUNCTION acc_count()`)
 	for _, s := range sorted(specs) {
-		if len(s.Columns) == 0 {
+		if len(s.Columns) == 0 && s.Bucket == "" {
 			continue
 		}
 		ct := "'" + s.Type + "'"
+		call := func(fn, r, c string) string {
+			if fn == "acc_inc" {
+				return fmt.Sprintf("PERFORM acc_inc(%s.account_id, %s, %s.%s_t, %s.%s_i, %s.id, %s);", r, ct, r, c, r, c, r, s.bucketOf(r))
+			}
+			return fmt.Sprintf("PERFORM acc_dec(%s.account_id, %s, %s.%s_t, %s.%s_i, %s.id);", r, ct, r, c, r, c, r)
+		}
 		var ins, del, upd, cols []string
+		if s.Bucket != "" {
+			ins = append(ins, delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1"))
+			del = append(del, delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"))
+			upd = append(upd, fmt.Sprintf(`IF OLD.%s IS DISTINCT FROM NEW.%s THEN
+				UPDATE entity_access SET bucket = NEW.%s WHERE account_id = NEW.account_id AND content_type = %s AND entity_id = NEW.id; %s %s
+			END IF;`, s.Bucket, s.Bucket, s.Bucket, ct,
+				delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"), delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1")))
+			cols = append(cols, s.Bucket)
+		}
 		for _, c := range s.Columns {
-			ins = append(ins, call("acc_inc", "NEW", ct, c))
-			del = append(del, call("acc_dec", "OLD", ct, c))
+			ins = append(ins, call("acc_inc", "NEW", c))
+			del = append(del, call("acc_dec", "OLD", c))
 			upd = append(upd, fmt.Sprintf("IF OLD.%s_t IS DISTINCT FROM NEW.%s_t OR OLD.%s_i IS DISTINCT FROM NEW.%s_i THEN %s %s END IF;",
-				c, c, c, c, call("acc_dec", "OLD", ct, c), call("acc_inc", "NEW", ct, c)))
+				c, c, c, c, call("acc_dec", "OLD", c), call("acc_inc", "NEW", c)))
 			cols = append(cols, c+"_t", c+"_i")
 		}
 		out = append(out, fmt.Sprintf(`CREATE OR REPLACE FUNCTION acc_%s() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -123,9 +162,9 @@ BEGIN
 		PERFORM acc_dec(OLD.account_id, OLD.src_type, OLD.dst_type, OLD.dst_id, OLD.src_id);
 	END IF;
 	IF TG_OP IN ('UPDATE', 'INSERT') AND %s THEN
-		PERFORM acc_inc(NEW.account_id, NEW.src_type, NEW.dst_type, NEW.dst_id, NEW.src_id);
+		PERFORM acc_inc(NEW.account_id, NEW.src_type, NEW.dst_type, NEW.dst_id, NEW.src_id, %s);
 	END IF;
 	RETURN NULL;
-END $$`, oldT, newT),
+END $$`, oldT, newT, linkBucket(specs, "NEW")),
 		"CREATE TRIGGER acc_links AFTER INSERT OR UPDATE OR DELETE ON links FOR EACH ROW EXECUTE FUNCTION acc_links()")
 }

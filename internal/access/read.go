@@ -10,17 +10,26 @@ import (
 )
 
 // Count is the query of how many entities of a type the readers see
-// together: the sum of one reader's kept deltas, or, for a person in
-// groups whose rows overlap, the distinct entities of their ranges.
-func Count(account int64, typ string, readers []value.Link) (string, []any) {
+// together, of the given buckets when any are given (a type's Spec must
+// have a Bucket then): the sum of one reader's kept deltas, or, for a
+// person in groups whose rows overlap, the distinct entities of their
+// ranges.
+func Count(account int64, typ string, readers []value.Link, buckets []string) (string, []any) {
+	in, bargs := "", []any{}
+	if len(buckets) > 0 {
+		in = " AND bucket IN (" + store.Marks(len(buckets)) + ")"
+		for _, b := range buckets {
+			bargs = append(bargs, b)
+		}
+	}
 	if len(readers) == 1 {
 		return `SELECT COALESCE(SUM(n), 0) FROM entity_access_counts
-			WHERE account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ?`,
-			[]any{account, typ, readers[0].Type, readers[0].ID}
+			WHERE account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ?` + in,
+			append([]any{account, typ, readers[0].Type, readers[0].ID}, bargs...)
 	}
 	cond, args := ranges(readers)
-	return "SELECT COUNT(DISTINCT entity_id) FROM entity_access WHERE account_id = ? AND content_type = ? AND (" + cond + ")",
-		append([]any{account, typ}, args...)
+	return "SELECT COUNT(DISTINCT entity_id) FROM entity_access WHERE account_id = ? AND content_type = ? AND (" + cond + ")" + in,
+		append(append([]any{account, typ}, args...), bargs...)
 }
 
 func ranges(readers []value.Link) (string, []any) {
@@ -53,8 +62,8 @@ const compactAbove = 8
 // different orders never wait on each other's count rows (on PostgreSQL
 // that could deadlock); folding keeps a count's read to a few rows.
 func Compact(ctx context.Context, db *store.DB) (int, error) {
-	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT account_id, content_type, reader_type, reader_id
-		FROM entity_access_counts GROUP BY account_id, content_type, reader_type, reader_id HAVING COUNT(*) > ? LIMIT 500`), compactAbove)
+	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT account_id, content_type, reader_type, reader_id, COALESCE(bucket, '')
+		FROM entity_access_counts GROUP BY account_id, content_type, reader_type, reader_id, bucket HAVING COUNT(*) > ? LIMIT 500`), compactAbove)
 	if err != nil {
 		return 0, fmt.Errorf("access: compact: %w", err)
 	}
@@ -62,11 +71,12 @@ func Compact(ctx context.Context, db *store.DB) (int, error) {
 		account int64
 		ct, rt  string
 		ri      int64
+		bucket  string
 	}
 	var keys []key
 	for rows.Next() {
 		var k key
-		if err := rows.Scan(&k.account, &k.ct, &k.rt, &k.ri); err != nil {
+		if err := rows.Scan(&k.account, &k.ct, &k.rt, &k.ri, &k.bucket); err != nil {
 			rows.Close()
 			return 0, err
 		}
@@ -76,16 +86,22 @@ func Compact(ctx context.Context, db *store.DB) (int, error) {
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
-	where := "account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ?"
+	// A bucket is never '' (a status is a word), so '' stands for NULL.
+	where := "account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ? AND COALESCE(bucket, '') = ?"
 	for _, k := range keys {
-		args := []any{k.account, k.ct, k.rt, k.ri}
+		args := []any{k.account, k.ct, k.rt, k.ri, k.bucket}
+		var bucket any
+		if k.bucket != "" {
+			bucket = k.bucket
+		}
+		ins := []any{k.account, k.ct, k.rt, k.ri, bucket}
 		err := db.WithTx(ctx, func(ctx context.Context) error {
 			if db.Dialect == store.Postgres {
 				// One statement: the delete takes exactly the rows it
 				// sums, and a delta committed meanwhile stays.
 				return db.Exec(ctx, `WITH d AS (DELETE FROM entity_access_counts WHERE `+where+` RETURNING n)
-					INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
-					SELECT ?, ?, ?, ?, COALESCE(SUM(n), 0) FROM d`, append(args, args...)...)
+					INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, bucket, n)
+					SELECT CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), COALESCE(SUM(n), 0) FROM d`, append(args, ins...)...)
 			}
 			// SQLite's one writer makes the read and the rewrite atomic.
 			var n int64
@@ -95,8 +111,8 @@ func Compact(ctx context.Context, db *store.DB) (int, error) {
 			if err := db.Exec(ctx, "DELETE FROM entity_access_counts WHERE "+where, args...); err != nil {
 				return err
 			}
-			return db.Exec(ctx, `INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
-				VALUES (?, ?, ?, ?, ?)`, append(args, n)...)
+			return db.Exec(ctx, `INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, bucket, n)
+				VALUES (?, ?, ?, ?, ?, ?)`, append(ins, n)...)
 		})
 		if err != nil {
 			return 0, fmt.Errorf("access: compact: %w", err)

@@ -52,7 +52,7 @@ func Rebuild(ctx context.Context, db *store.DB, specs []Spec) error {
 	for _, s := range sorted(specs) {
 		stmts = append(stmts, rebuild(s))
 	}
-	stmts = append(stmts, RecountSQL...)
+	stmts = append(stmts, recount(specs)...)
 	for _, stmt := range stmts {
 		if err := db.Exec(ctx, stmt); err != nil {
 			return fmt.Errorf("access: rebuild: %w", err)
@@ -60,12 +60,6 @@ func Rebuild(ctx context.Context, db *store.DB, specs []Spec) error {
 	}
 	return nil
 }
-
-// RecountSQL rewrites the counts from entity_access, one row per reader.
-var RecountSQL = []string{"DELETE FROM entity_access_counts",
-	`INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, n)
-		SELECT account_id, content_type, reader_type, reader_id, COUNT(*) FROM entity_access
-		GROUP BY account_id, content_type, reader_type, reader_id`}
 
 // Resync rebuilds the kept rows and triggers whatever the last Sync did:
 // for a bulk load that dropped the triggers (DropTriggers) to write

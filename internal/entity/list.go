@@ -130,9 +130,12 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	}
 	page := &Page{Limit: lq.Limit}
 	countSQL, countArgs := "SELECT COUNT(*) FROM "+l.tables+" WHERE "+l.where.sql, l.where.args
+	buckets := e.bucketed(lq)
 	switch {
-	case plain && kept != nil:
-		countSQL, countArgs = access.Count(sc.Account, t.Name, kept.Readers)
+	case (plain || buckets != nil) && kept != nil:
+		countSQL, countArgs = access.Count(sc.Account, t.Name, kept.Readers, buckets)
+	case buckets != nil && cond == nil:
+		countSQL, countArgs = access.Count(sc.Account, t.Name, []value.Link{access.Everyone}, buckets)
 	case plain && cond == nil:
 		countSQL = "SELECT COALESCE(SUM(n), 0) FROM entity_counts WHERE account_id = ? AND content_type = ?"
 		countArgs = []any{sc.Account, t.Name}

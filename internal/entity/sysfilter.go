@@ -3,6 +3,7 @@ package entity
 import (
 	"context"
 	"encoding/json"
+	"strings"
 )
 
 // SystemFilter is a built-in filter with a name for an id ("actual",
@@ -11,6 +12,10 @@ import (
 type SystemFilter struct {
 	ID    string
 	Where func(ctx context.Context, sc Scope) (Condition, error)
+	// Buckets, when set, says Where is exactly "the type's kept bucket is
+	// one of these" (internal/access, Spec.Bucket), so a list through the
+	// filter counts from the kept counts.
+	Buckets []string
 }
 
 // AddSystemFilter registers a built-in filter of a filter type (TaskFilter).
@@ -43,4 +48,25 @@ func (e *Engine) systemFilter(ctx context.Context, sc Scope, filterType string, 
 		}
 	}
 	return Condition{}, false, nil
+}
+
+// bucketed is the buckets of a list whose only condition is a built-in
+// filter that names them (SystemFilter.Buckets), sent as its link.
+func (e *Engine) bucketed(lq ListQuery) []string {
+	if strings.TrimSpace(lq.Q) != "" || len(lq.Where) > 0 || len(lq.Filter) == 0 {
+		return nil
+	}
+	var l struct {
+		Type string `json:"contentType"`
+		ID   string `json:"id"`
+	}
+	if json.Unmarshal(lq.Filter, &l) != nil {
+		return nil
+	}
+	for _, f := range e.sysFilters[l.Type] {
+		if f.ID == l.ID {
+			return f.Buckets
+		}
+	}
+	return nil
 }

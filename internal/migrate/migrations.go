@@ -544,11 +544,13 @@ var migrations = []Migration{
 		}
 		return []string{
 			`CREATE TABLE entity_access (account_id BIGINT NOT NULL, content_type TEXT NOT NULL,
-				reader_type TEXT NOT NULL, reader_id BIGINT NOT NULL, entity_id BIGINT NOT NULL, n INTEGER NOT NULL,
-				PRIMARY KEY (account_id, content_type, reader_type, reader_id, entity_id))` + without,
+				reader_type TEXT NOT NULL, reader_id BIGINT NOT NULL, entity_id BIGINT NOT NULL, bucket TEXT,
+				n INTEGER NOT NULL, PRIMARY KEY (account_id, content_type, reader_type, reader_id, entity_id))` + without,
+			// An entity's rows, for a change of its bucket (a task's status).
+			`CREATE INDEX entity_access_entity ON entity_access (account_id, content_type, entity_id)`,
 			`CREATE TABLE entity_access_counts (account_id BIGINT NOT NULL, content_type TEXT NOT NULL,
-				reader_type TEXT NOT NULL, reader_id BIGINT NOT NULL, n BIGINT NOT NULL)`,
-			`CREATE INDEX entity_access_counts_reader ON entity_access_counts (account_id, content_type, reader_type, reader_id)`,
+				reader_type TEXT NOT NULL, reader_id BIGINT NOT NULL, bucket TEXT, n BIGINT NOT NULL)`,
+			`CREATE INDEX entity_access_counts_reader ON entity_access_counts (account_id, content_type, reader_type, reader_id, bucket)`,
 			`CREATE TABLE access_sync (name TEXT PRIMARY KEY, signature TEXT NOT NULL)`,
 		}
 	}, nil},

@@ -20,6 +20,9 @@ func Kept(cat *catalog.Catalog) []access.Spec {
 		}
 		t := cat.Type(name)
 		s := access.Spec{Type: t.Name, Table: t.Table}
+		if f := t.Field(buckets[name]); f != nil {
+			s.Bucket = f.Column
+		}
 		for _, fname := range r.Members {
 			f := t.Field(fname)
 			switch {
@@ -34,6 +37,10 @@ func Kept(cat *catalog.Catalog) []access.Spec {
 	}
 	return out
 }
+
+// buckets are the fields the built-in filters of a kept type split by
+// (entity.SystemFilter.Buckets): counts are kept per value of each.
+var buckets = map[string]string{"Task": "status"}
 
 // kept is the readers whose entity_access ranges hold exactly what
 // members(sc, t, r.Members) admits: the person and their groups.

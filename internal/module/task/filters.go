@@ -17,6 +17,9 @@ type SystemFilter struct {
 	ID     string
 	Ru, En string
 	where  func(t *catalog.Type, sc entity.Scope) entity.Condition
+	// statuses, when set, are the whole filter: it is where holds
+	// statusIn of them, and its count is kept (entity.SystemFilter.Buckets).
+	statuses []string
 }
 
 // Title words the filter in a language.
@@ -38,32 +41,28 @@ var active = []string{Created, Assigned, Accepted, Delayed, Overdue, Rejected}
 var SystemFilters = []SystemFilter{
 	{"any", "Все задачи", "All tasks", func(t *catalog.Type, _ entity.Scope) entity.Condition {
 		return notTemplate(t)
-	}},
-	{"actual", "Актуальные", "Current", func(t *catalog.Type, _ entity.Scope) entity.Condition {
-		return statusIn(t, active)
-	}},
-	{"completed", "Завершённые", "Finished", func(t *catalog.Type, _ entity.Scope) entity.Condition {
-		return statusIn(t, []string{Done, Completed})
-	}},
+	}, nil},
+	{"actual", "Актуальные", "Current", nil, active},
+	{"completed", "Завершённые", "Finished", nil, []string{Done, Completed}},
 	{"overdue", "Просроченные", "Overdue", func(t *catalog.Type, _ entity.Scope) entity.Condition {
 		return entity.Condition{SQL: fmt.Sprintf("COALESCE(%s.%s, 0) = 1 AND %s", t.Table, t.Field("isOverdue").Column, notTemplate(t).SQL)}
-	}},
+	}, nil},
 	{"mine", "Мои задачи", "My tasks", func(t *catalog.Type, sc entity.Scope) entity.Condition {
 		return or(t, link(t, "responsible", sc), link(t, "owner", sc), member(t, "executors", sc), member(t, "auditors", sc))
-	}},
+	}, nil},
 	{"responsible", "Я ответственный", "I am responsible", func(t *catalog.Type, sc entity.Scope) entity.Condition {
 		return and(link(t, "responsible", sc), statusIn(t, active))
-	}},
+	}, nil},
 	{"auditor", "Я аудитор", "I audit", func(t *catalog.Type, sc entity.Scope) entity.Condition {
 		return and(member(t, "auditors", sc), statusIn(t, active))
-	}},
+	}, nil},
 	{"delegated", "Я поручил", "I delegated", func(t *catalog.Type, sc entity.Scope) entity.Condition {
 		self := link(t, "responsible", sc)
 		return and(link(t, "owner", sc), entity.Condition{SQL: "NOT (" + self.SQL + ")", Args: self.Args}, statusIn(t, active))
-	}},
+	}, nil},
 	{"favorites", "Избранные", "Favourites", func(t *catalog.Type, sc entity.Scope) entity.Condition {
 		return favorite.Where(t.Table, t.Name, sc)
-	}},
+	}, nil},
 }
 
 // registerFilters makes the built-in filters usable wherever a filter link
@@ -71,9 +70,13 @@ var SystemFilters = []SystemFilter{
 func registerFilters(e *entity.Engine) {
 	t := e.Cat.Type("Task")
 	for _, f := range SystemFilters {
-		e.AddSystemFilter("TaskFilter", entity.SystemFilter{ID: f.ID, Where: func(_ context.Context, sc entity.Scope) (entity.Condition, error) {
-			return f.where(t, sc), nil
-		}})
+		where := f.where
+		if f.statuses != nil {
+			statuses := f.statuses
+			where = func(t *catalog.Type, _ entity.Scope) entity.Condition { return statusIn(t, statuses) }
+		}
+		e.AddSystemFilter("TaskFilter", entity.SystemFilter{ID: f.ID, Buckets: f.statuses,
+			Where: func(_ context.Context, sc entity.Scope) (entity.Condition, error) { return where(t, sc), nil }})
 	}
 }
 
