@@ -3,8 +3,8 @@ package telephony
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/artel/artel/internal/api"
