@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"net/mail"
 	"slices"
 	"strconv"
@@ -192,4 +191,3 @@ func idList(ids []int64) string {
 	return "[" + strings.Join(parts, ",") + "]"
 }
 
-var _ = fmt.Errorf
