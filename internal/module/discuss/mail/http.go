@@ -27,6 +27,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /imap/{id}/check", a.check)
 	rt.Handle("POST /message/send", a.send)
 	rt.Handle("GET /message", a.messages)
+	rt.Handle("GET /message/{id}", a.message)
 	rt.Describe("POST /imap/{id}/check", [2]string{"Проверить подключение к серверам IMAP и SMTP", "Check the connection to the IMAP and SMTP servers"})
 	rt.Describe("POST /message/send", [2]string{"Отправить письмо из обсуждения, сделки или карточки клиента", "Send an e-mail from a discussion, a deal or a client card"})
 	rt.Describe("GET /message", [2]string{"Письма обсуждения, сделки или клиента (entity)", "The e-mail of a discussion, deal or client (entity)"})
@@ -191,17 +192,20 @@ func (a *HTTP) send(ctx context.Context, r *api.Request) api.Response {
 }
 
 // messages serves GET /message?{"entity": link}: a chat's, deal's or
-// client's mail, oldest first.
+// client's mail, oldest first; without entity, the newest 100 of the
+// reader's accounts.
 func (a *HTTP) messages(ctx context.Context, r *api.Request) api.Response {
-	raw, ok := r.TakeQuery("entity")
-	if !ok {
-		return r.FieldFail("entity", entity.CodeRequired)
+	var list []*Message
+	var err error
+	if raw, ok := r.TakeQuery("entity"); ok {
+		l, derr := value.DecodeLink(raw, subjects)
+		if derr != nil {
+			return r.FieldFail("entity", CodeNotMailSource)
+		}
+		list, err = a.Mail.Messages(ctx, r.Scope(), l)
+	} else {
+		list, err = a.Mail.Recent(ctx, r.Scope(), 100)
 	}
-	l, err := value.DecodeLink(raw, subjects)
-	if err != nil {
-		return r.FieldFail("entity", CodeNotMailSource)
-	}
-	list, err := a.Mail.Messages(ctx, r.Scope(), l)
 	if err != nil {
 		return r.Fail(err)
 	}
@@ -210,4 +214,12 @@ func (a *HTTP) messages(ctx context.Context, r *api.Request) api.Response {
 		out[i] = Encode(msg)
 	}
 	return api.Response{Status: http.StatusOK, Data: out, Pagination: &api.Pagination{Count: int64(len(out)), Limit: len(out)}}
+}
+
+func (a *HTTP) message(ctx context.Context, r *api.Request) api.Response {
+	msg, err := a.Mail.One(ctx, r.Scope(), r.IDs[0])
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(Encode(msg))
 }

@@ -144,6 +144,55 @@ func (m *Module) Messages(ctx context.Context, sc entity.Scope, l value.Link) ([
 	return out, rows.Err()
 }
 
+// Recent lists the newest mail of the accounts the scope sees, newest
+// first: the mail view, across discussions, deals and clients.
+func (m *Module) Recent(ctx context.Context, sc entity.Scope, limit int) ([]*Message, error) {
+	accounts, err := m.Accounts(ctx, sc)
+	if err != nil || len(accounts) == 0 {
+		return nil, err
+	}
+	ids := make([]any, 0, len(accounts)+2)
+	ids = append(ids, sc.Account)
+	marks := make([]string, len(accounts))
+	for i, a := range accounts {
+		ids, marks[i] = append(ids, a.ID), "?"
+	}
+	db := m.E.DB
+	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT `+messageCols+` FROM mail_messages
+		WHERE account_id = ? AND mail_account_id IN (`+strings.Join(marks, ",")+`) ORDER BY id DESC LIMIT ?`),
+		append(ids, limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("mail: recent: %w", err)
+	}
+	defer rows.Close()
+	var out []*Message
+	for rows.Next() {
+		msg, err := scanMessage(rows)
+		if err != nil {
+			return nil, fmt.Errorf("mail: recent: %w", err)
+		}
+		out = append(out, msg)
+	}
+	return out, rows.Err()
+}
+
+// One answers a message whose entity the scope can read.
+func (m *Module) One(ctx context.Context, sc entity.Scope, id int64) (*Message, error) {
+	db := m.E.DB
+	msg, err := scanMessage(db.Q(ctx).QueryRowContext(ctx, db.Dialect.Rebind(`SELECT `+messageCols+`
+		FROM mail_messages WHERE account_id = ? AND id = ?`), sc.Account, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, entity.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mail: message %d: %w", id, err)
+	}
+	if _, err := m.E.Get(ctx, sc, msg.Entity.Type, msg.Entity.ID); err != nil {
+		return nil, err
+	}
+	return msg, nil
+}
+
 // deliveryStatus is the reference's Message.deliveryStatus of a row.
 func deliveryStatus(status string) string {
 	switch status {

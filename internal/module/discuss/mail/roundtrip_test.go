@@ -189,5 +189,21 @@ Deal, send the invoice.
 		if got := mailOf(t, h, h.Token, "Deal", deal); len(got) != 1 || got[0]["from"].(map[string]any)["email"] != "buyer@ext.test" {
 			t.Fatalf("deal mail: %v", got)
 		}
+
+		// The mail view: the newest first across the reader's accounts.
+		recent := h.Do("GET", "/api/v3/message", apitest.Req{}).List()
+		if len(recent) != 4 || recent[0]["subject"] != "40 desks" {
+			t.Fatalf("recent: %v", recent)
+		}
+		if r := h.Do("GET", "/api/v3/message/"+recent[0]["id"].(string), apitest.Req{}); r.Status != 200 || r.Obj()["text"] != "We need 40 desks." {
+			t.Fatalf("one: %d %s", r.Status, r.Body)
+		}
+		_, other := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
+		if n := len(h.Do("GET", "/api/v3/message", apitest.Req{Token: other}).List()); n != 0 {
+			t.Fatalf("another employee sees %d", n)
+		}
+		if r := h.Do("GET", "/api/v3/message"+apitest.Q(`{"entity":{"contentType":"Topic","id":"`+chat+`"}}`), apitest.Req{Token: other}); r.Status != 404 {
+			t.Fatalf("another employee reads the chat's mail: %d", r.Status)
+		}
 	})
 }

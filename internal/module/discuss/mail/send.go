@@ -190,4 +190,3 @@ func idList(ids []int64) string {
 	}
 	return "[" + strings.Join(parts, ",") + "]"
 }
-
