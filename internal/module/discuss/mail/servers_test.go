@@ -31,7 +31,7 @@ type servers struct {
 	tempFail  bool     // answer DATA with 451 while set
 }
 
-func startServers(t *testing.T, users map[string]string) *servers {
+func startServers(t testing.TB, users map[string]string) *servers {
 	t.Helper()
 	s := &servers{mem: imapmemserver.New(), users: map[string]*imapmemserver.User{}, passwords: users}
 	for addr, pass := range users {
@@ -75,7 +75,7 @@ func (quiet) Println(...any)        {}
 
 // deliver puts a message straight into a mailbox, as if another server
 // had delivered it.
-func (s *servers) deliver(t *testing.T, to string, raw string) {
+func (s *servers) deliver(t testing.TB, to string, raw string) {
 	t.Helper()
 	s.mu.Lock()
 	u := s.users[to]
