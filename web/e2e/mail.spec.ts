@@ -2,7 +2,8 @@
 // before they are kept (the wrong field says why), the password never
 // comes back, a check against a server nobody answers on shows the
 // reason and the error status; a discussion sends a message as e-mail
-// and shows it as one, with its recipient and delivery status.
+// and shows it as one, with its recipient and delivery status; a client
+// card writes to the client's own e-mail.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -61,6 +62,20 @@ test('mail settings are validated and checked; a discussion sends e-mail and sho
   await expect(sent.getByTestId('mail-party')).toContainText('client@example.org');
   await expect(sent.getByTestId('mail-status')).toBeVisible();
   await expect(sent.getByText('Предложение')).toBeVisible();
+
+  // A client card writes to the client's own e-mail.
+  const client = await post(page, '/api/v3/contractorHuman', {
+    firstName: 'Пётр', lastName: `Почтовый${Date.now()}`,
+    contactInfo: [{ contentType: 'ContactInfo', type: 'email', value: 'petr@example.org' }],
+  });
+  await page.goto(`/crm/${String(client.id)}/card`);
+  const box = page.getByTestId('entity-mail');
+  await expect(box).toBeVisible();
+  await box.getByTestId('entity-mail-subject').fill('Счёт');
+  await box.getByTestId('entity-mail-text').fill('Счёт на оплату');
+  await box.getByTestId('entity-mail-send').click();
+  const item = box.getByTestId('entity-mail-item').filter({ hasText: 'Счёт на оплату' });
+  await expect(item.getByTestId('mail-party')).toContainText('petr@example.org');
 
   // Refused settings and the failed check answer 422; nothing else failed.
   expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
