@@ -79,6 +79,14 @@ func TestMailAccounts(t *testing.T) {
 			t.Fatalf("checked: %v", c)
 		}
 
+		// TLS asked of a server that speaks plain text.
+		mustOK(t, h.Do("POST", "/api/v3/imap/"+id, apitest.Req{Body: map[string]any{"imapConfig": map[string]any{"ssl": true}}}), "ssl")
+		r = h.Do("POST", "/api/v3/imap/"+id+"/check", apitest.Req{})
+		if r.Status != 422 || fields(r)["imapConfig"] != "mail_tls" {
+			t.Fatalf("tls: %d %s", r.Status, r.Body)
+		}
+		mustOK(t, h.Do("POST", "/api/v3/imap/"+id, apitest.Req{Body: map[string]any{"imapConfig": map[string]any{"ssl": false}}}), "no ssl")
+
 		// A server nobody listens on.
 		ln, _ := net.Listen("tcp", "127.0.0.1:0")
 		closed := ln.Addr().(*net.TCPAddr).Port

@@ -7,6 +7,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -56,23 +57,27 @@ func classify(err error, auth bool) *connError {
 func addr(s Server) string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
 
 // dialIMAP connects and logs in: TLS from the start with ssl, else
-// STARTTLS, or plain only when the module allows it (tests).
-func (m *Module) dialIMAP(s Server) (*imapclient.Client, error) {
-	opts := &imapclient.Options{Dialer: &net.Dialer{Timeout: dialLimit}, TLSConfig: &tls.Config{ServerName: s.Host}}
-	var (
-		c   *imapclient.Client
-		err error
-	)
-	switch {
-	case s.SSL:
-		c, err = imapclient.DialTLS(addr(s), opts)
-	case m.Insecure:
-		c, err = imapclient.DialInsecure(addr(s), opts)
-	default:
-		c, err = imapclient.DialStartTLS(addr(s), opts)
-	}
+// STARTTLS, or plain only when the module allows it (tests). The whole
+// conversation must end by deadline: a server that accepts and then
+// says nothing cannot hold a check or a fetch.
+func (m *Module) dialIMAP(s Server, deadline time.Time) (*imapclient.Client, error) {
+	conf := &tls.Config{ServerName: s.Host, NextProtos: []string{"imap"}}
+	opts := &imapclient.Options{TLSConfig: conf}
+	conn, err := net.DialTimeout("tcp", addr(s), dialLimit)
 	if err != nil {
 		return nil, classify(err, false)
+	}
+	_ = conn.SetDeadline(deadline)
+	var c *imapclient.Client
+	switch {
+	case s.SSL:
+		c = imapclient.New(tls.Client(conn, conf), opts)
+	case m.Insecure:
+		c = imapclient.New(conn, opts)
+	default:
+		if c, err = imapclient.NewStartTLS(conn, opts); err != nil {
+			return nil, classify(err, false)
+		}
 	}
 	if err := c.Login(s.Login, s.Password).Wait(); err != nil {
 		c.Close()
@@ -82,12 +87,13 @@ func (m *Module) dialIMAP(s Server) (*imapclient.Client, error) {
 }
 
 // dialSMTP connects and authenticates.
-func (m *Module) dialSMTP(s Server) (*smtp.Client, error) {
+func (m *Module) dialSMTP(s Server, deadline time.Time) (*smtp.Client, error) {
 	conf := &tls.Config{ServerName: s.Host}
 	conn, err := net.DialTimeout("tcp", addr(s), dialLimit)
 	if err != nil {
 		return nil, classify(err, false)
 	}
+	_ = conn.SetDeadline(deadline)
 	var c *smtp.Client
 	switch {
 	case s.SSL:
@@ -121,7 +127,7 @@ func (m *Module) Check(ctx context.Context, sc entity.Scope, id int64) (*Account
 	}
 	var errs []entity.FieldError
 	a.IMAPStatus, a.IMAPError = StatusEnabled, ""
-	if c, err := m.dialIMAP(a.IMAP); err != nil {
+	if c, err := m.dialIMAP(a.IMAP, time.Now().Add(2*dialLimit)); err != nil {
 		ce := classify(err, true)
 		a.IMAPStatus, a.IMAPError = StatusError, ce.detail
 		errs = append(errs, entity.FieldError{Field: "imapConfig", Code: ce.code, Param: ce.detail})
@@ -134,7 +140,7 @@ func (m *Module) Check(ctx context.Context, sc entity.Scope, id int64) (*Account
 		c.Close()
 	}
 	a.SMTPStatus, a.SMTPError = StatusEnabled, ""
-	if c, err := m.dialSMTP(a.SMTP); err != nil {
+	if c, err := m.dialSMTP(a.SMTP, time.Now().Add(2*dialLimit)); err != nil {
 		ce := classify(err, true)
 		a.SMTPStatus, a.SMTPError = StatusError, ce.detail
 		errs = append(errs, entity.FieldError{Field: "smtpConfig", Code: ce.code, Param: ce.detail})

@@ -111,7 +111,7 @@ func (m *Module) sendOne(ctx context.Context, msg *Message) error {
 	if err != nil {
 		return err
 	}
-	c, err := m.dialSMTP(acc.SMTP)
+	c, err := m.dialSMTP(acc.SMTP, time.Now().Add(2*dialLimit))
 	if err != nil {
 		return err
 	}

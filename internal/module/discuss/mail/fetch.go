@@ -61,7 +61,7 @@ func (m *Module) FetchAccount(ctx context.Context, a *Account, at time.Time) (in
 		return 0, err
 	}
 	defer m.releaseMailbox(ctx, a, at)
-	c, err := m.dialIMAP(a.IMAP)
+	c, err := m.dialIMAP(a.IMAP, time.Now().Add(lease-dialLimit))
 	if err != nil {
 		return 0, m.markIMAP(ctx, a, err)
 	}

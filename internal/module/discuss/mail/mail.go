@@ -9,7 +9,6 @@
 package mail
 
 import (
-	"context"
 	"time"
 
 	"github.com/artel/artel/internal/entity"
@@ -83,8 +82,3 @@ type Module struct {
 func system(account int64) entity.Scope { return entity.Scope{Account: account, System: true} }
 
 func now(m *Module) int64 { return m.E.Now().UnixMilli() }
-
-// ctxTimeout bounds one server conversation.
-func ctxTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, 2*dialLimit)
-}
