@@ -7,15 +7,23 @@ import (
 
 	"github.com/artel/artel/internal/apitest"
 	"github.com/artel/artel/internal/module/discuss/mail"
+	"github.com/artel/artel/internal/store/storetest"
 )
 
 // BenchmarkFetch1000 files 1,000 new messages of one inbox (100 threads
 // of 10: each thread opens a discussion, its replies find it) from the
-// in-process IMAP server into SQLite, as the fetch job does, run after
-// run until none is left. One op is the whole 1,000.
+// in-process IMAP server into the database, as the fetch job does, run after
+// run until none is left. One op is the whole 1,000. Per database
+// (PostgreSQL with ARTEL_TEST_POSTGRES).
 func BenchmarkFetch1000(b *testing.B) {
 	b.Setenv("ARTEL_MAIL_INSECURE", "1")
-	h := apitest.New(b, "sqlite")
+	for _, d := range storetest.Dialects() {
+		b.Run(d, func(b *testing.B) { fetch1000(b, d) })
+	}
+}
+
+func fetch1000(b *testing.B, dialect string) {
+	h := apitest.New(b, dialect)
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
@@ -43,7 +51,7 @@ func BenchmarkFetch1000(b *testing.B) {
 				}
 			}
 			var n int
-			if err := h.DB.Writer().QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_messages WHERE to_list LIKE ?`, "%"+box+"%").Scan(&n); err != nil {
+			if err := h.DB.Writer().QueryRowContext(ctx, h.DB.Dialect.Rebind(`SELECT COUNT(*) FROM mail_messages WHERE to_list LIKE ?`), "%"+box+"%").Scan(&n); err != nil {
 				b.Fatal(err)
 			}
 			return n
