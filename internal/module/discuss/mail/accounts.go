@@ -128,8 +128,12 @@ func (m *Module) validate(ctx context.Context, sc entity.Scope, a *Account) erro
 		name string
 		srv  *Server
 	}{{"imapConfig", &a.IMAP}, {"smtpConfig", &a.SMTP}} {
-		if s.srv.Host == "" || strings.ContainsAny(s.srv.Host, " /:@") {
+		switch {
+		case s.srv.Host == "":
 			bad(s.name+".host", entity.CodeRequired, "")
+		case strings.ContainsAny(s.srv.Host, " /:@"):
+			// A host name only: no scheme, port or address.
+			bad(s.name+".host", entity.CodeBadParam, "")
 		}
 		if s.srv.Port < 1 || s.srv.Port > 65535 {
 			bad(s.name+".port", entity.CodeBadParam, "")
