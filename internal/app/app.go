@@ -23,6 +23,7 @@ import (
 	"github.com/artel/artel/internal/module/crm/leadform"
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/discuss"
+	"github.com/artel/artel/internal/module/discuss/mail"
 	"github.com/artel/artel/internal/module/doc"
 	"github.com/artel/artel/internal/module/favorite"
 	"github.com/artel/artel/internal/module/file"
@@ -120,6 +121,9 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	chats.Push, chats.Notify = hub.Send, subscriptions.Send
 	deals.Notify = subscriptions.Send
 	integrations.Notify, integrations.Deals = subscriptions.Send, deals
+	// ARTEL_MAIL_INSECURE=1 lets mail servers be reached without TLS (a
+	// local test server); never for real mail.
+	mails := &mail.Module{E: engine, Files: files, Insecure: os.Getenv("ARTEL_MAIL_INSECURE") == "1"}
 	calls := &telephony.Module{Engine: engine, Notify: subscriptions.Send, Push: hub.Send}
 	// The token is a secret, so it comes from the environment only: a flag
 	// would show in the process list.
@@ -172,6 +176,17 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		api.Ticker{Name: integration.JobAutomation, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
 			_, err := integrations.Automate(ctx, now)
 			return err
+		}},
+		// Outgoing mail waits in mail_messages; every node sends what is
+		// due, claiming each message first, and fetches each account's
+		// inbox, claiming the mailbox first.
+		api.Ticker{Name: mail.JobSend, Every: 5 * time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
+			_, err := mails.Deliver(ctx, now)
+			return err
+		}},
+		api.Ticker{Name: mail.JobFetch, Every: time.Minute, EachNode: true, Run: func(ctx context.Context, now time.Time) error {
+			_, err := mails.Fetch(ctx, now)
+			return err
 		}})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.
@@ -198,6 +213,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&report.HTTP{Engine: engine, Reports: report.New(engine)},
 		&integration.HTTP{Engine: engine, Integrations: integrations},
 		&telephony.HTTP{Calls: calls},
+		&mail.HTTP{Mail: mails},
 	)
 	return srv, nil
 }

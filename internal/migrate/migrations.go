@@ -532,6 +532,44 @@ var migrations = []Migration{
 				line_key TEXT NOT NULL, operation_id BIGINT NOT NULL, PRIMARY KEY (account_id, real_account_id, line_key))`,
 		}
 	}, nil},
+	{31, "mail: accounts, the mailboxes' last UIDs with their claims, sent and received messages", func(d store.Dialect) []string {
+		// A mail account (internal/module/discuss/mail) holds IMAP and SMTP
+		// settings; its passwords are kept to log in and never shown.
+		// mail_mailboxes remembers the last UID fetched per mailbox and is
+		// claimed for a lease by the node fetching it, so two nodes never
+		// fetch one mailbox at once. mail_messages is both the outbox
+		// (queued until sent, retried by a job) and the record of received
+		// mail, keyed by Message-ID so a reply finds its thread.
+		return []string{
+			`CREATE TABLE mail_accounts (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, owner_id BIGINT NOT NULL, is_shared INTEGER NOT NULL DEFAULT 0,
+				email TEXT NOT NULL, footer TEXT NOT NULL DEFAULT '', incoming_mode TEXT NOT NULL DEFAULT 'email',
+				program_id BIGINT, is_default INTEGER NOT NULL DEFAULT 0,
+				imap_host TEXT NOT NULL DEFAULT '', imap_port INTEGER NOT NULL DEFAULT 0, imap_ssl INTEGER NOT NULL DEFAULT 1,
+				imap_login TEXT NOT NULL DEFAULT '', imap_password TEXT NOT NULL DEFAULT '',
+				smtp_host TEXT NOT NULL DEFAULT '', smtp_port INTEGER NOT NULL DEFAULT 0, smtp_ssl INTEGER NOT NULL DEFAULT 1,
+				smtp_login TEXT NOT NULL DEFAULT '', smtp_password TEXT NOT NULL DEFAULT '',
+				imap_status TEXT NOT NULL DEFAULT 'unknown', smtp_status TEXT NOT NULL DEFAULT 'unknown',
+				imap_error TEXT NOT NULL DEFAULT '', smtp_error TEXT NOT NULL DEFAULT '', checked_at BIGINT,
+				created_at BIGINT NOT NULL)`,
+			`CREATE INDEX mail_accounts_owner ON mail_accounts (account_id, owner_id)`,
+			`CREATE TABLE mail_mailboxes (mail_account_id BIGINT NOT NULL, mailbox TEXT NOT NULL,
+				account_id BIGINT NOT NULL, uid_validity BIGINT NOT NULL DEFAULT 0, last_uid BIGINT NOT NULL DEFAULT 0,
+				lease_until BIGINT NOT NULL DEFAULT 0, fetched_at BIGINT, PRIMARY KEY (mail_account_id, mailbox))`,
+			`CREATE TABLE mail_messages (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, mail_account_id BIGINT NOT NULL, message_id TEXT NOT NULL,
+				in_reply_to TEXT NOT NULL DEFAULT '', is_outgoing INTEGER NOT NULL, from_email TEXT NOT NULL,
+				from_name TEXT NOT NULL DEFAULT '', to_list TEXT NOT NULL DEFAULT '[]', subject TEXT NOT NULL DEFAULT '',
+				body TEXT NOT NULL DEFAULT '', entity_type TEXT NOT NULL, entity_id BIGINT NOT NULL, comment_id BIGINT,
+				attaches TEXT NOT NULL DEFAULT '[]', status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+				next_at BIGINT NOT NULL DEFAULT 0, lease_until BIGINT NOT NULL DEFAULT 0, last_error TEXT NOT NULL DEFAULT '',
+				author_id BIGINT, created_at BIGINT NOT NULL, sent_at BIGINT)`,
+			`CREATE INDEX mail_messages_mid ON mail_messages (account_id, message_id)`,
+			`CREATE INDEX mail_messages_due ON mail_messages (status, next_at)`,
+			`CREATE INDEX mail_messages_entity ON mail_messages (account_id, entity_type, entity_id, id)`,
+			`CREATE INDEX mail_messages_comment ON mail_messages (account_id, comment_id)`,
+		}
+	}, nil},
 	{34, "kept visibility: who sees each entity of the member-ruled types, and how many each sees", func(d store.Dialect) []string {
 		// Filled and kept by triggers that internal/access makes from
 		// the rights rules (access_sync remembers which rules they

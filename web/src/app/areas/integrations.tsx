@@ -1,9 +1,10 @@
-// /settings/integrations/{section?}/{mailTab?}: mail accounts, messengers,
+// /settings/integrations/{section?}: mail accounts, messengers,
 // telephony (the area's own setup) and widgets, the others the generic
 // list of their type.
-import { Anchor, Group, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { MailAccounts } from '../../features/discuss/MailAccounts';
 import { TelephonySettings } from '../../features/telephony/TelephonySettings';
 import { List } from './generic';
 
@@ -13,9 +14,8 @@ type Section = (typeof sections)[number];
 export function IntegrationsRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { section: raw, mailTab } = useParams();
+  const { section: raw } = useParams();
   const section: Section = (sections as readonly string[]).includes(raw ?? '') ? (raw as Section) : 'mail';
-  const mailType = mailTab === 'smtp' ? 'Smtp' : 'Imap';
   return (
     <Stack data-testid="integrations">
       <Title order={2}>{t('shell.settings.integrations')}</Title>
@@ -33,20 +33,8 @@ export function IntegrationsRoute() {
         <Anchor component={Link} to="/settings/integrations/automation" size="sm" data-testid="link-automation">{t('integration.links.automation')}</Anchor>
         <Anchor component={Link} to="/settings/integrations/features" size="sm" data-testid="link-features">{t('integration.links.features')}</Anchor>
       </Group>
-      {section === 'mail' && (
-        <>
-          <SegmentedControl
-            w="fit-content"
-            value={mailType}
-            onChange={(v) => navigate(`/settings/integrations/mail/${v.toLowerCase()}`)}
-            data={[
-              { value: 'Imap', label: t('shell.integrations.incoming') },
-              { value: 'Smtp', label: t('shell.integrations.outgoing') },
-            ]}
-          />
-          <List contentType={mailType} />
-        </>
-      )}
+      {/* An account holds both servers (the API's Imap): one screen. */}
+      {section === 'mail' && <MailAccounts />}
       {section === 'messenger' && <List contentType="Messenger" />}
       {section === 'telephony' && <TelephonySettings />}
       {section === 'widgets' && <List contentType="IntegrationWidget" />}

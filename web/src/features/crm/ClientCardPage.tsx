@@ -23,6 +23,7 @@ import { can } from '../../format/rights';
 import { EntityPending } from '../entity/EntityPending';
 import { WithType } from '../entity/WithType';
 import { CommentFeed } from '../comments';
+import { EntityMail } from '../discuss/EntityMail';
 import { InlineField } from '../task/InlineField';
 import { clientType, deleteForever, drop, restore } from './clientApi';
 import { COMPANY, HUMAN } from './contacts';
@@ -158,6 +159,8 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
       )}
       <Divider />
       <LinkedBlock client={entity} />
+      <Divider />
+      <EntityMail entity={{ contentType: entity.contentType, id: String(entity.id) }} />
       <Divider />
       <CommentFeed subject={{ contentType: entity.contentType, id: String(entity.id) }} />
     </Stack>

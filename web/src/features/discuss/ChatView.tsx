@@ -11,6 +11,7 @@ import { useLinkLabel } from '../../fields/link/LinkName';
 import type { Link } from '../../data/types';
 import { deleteMessage, editMessage, loadMessage, loadMessages, markRead, sendMessage, sendTyping, type Chat, type Message } from './chatApi';
 import { Composer } from './Composer';
+import { byComment, loadAccounts, loadMail, sendMail, type MailMessage } from './mailApi';
 import { MessageItem } from './MessageItem';
 import { useChatEvents, useMe } from './useChatEvents';
 
@@ -48,6 +49,16 @@ export function ChatView({ chat, onRead }: { chat: Chat; onRead: () => void }) {
   const follow = useRef(true);
   const loadingOlder = useRef(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The chat's e-mail, shown on the messages it arrived or went out as.
+  const [mail, setMail] = useState<Map<string, MailMessage>>(new Map());
+  const [canMail, setCanMail] = useState(false);
+  const reloadMail = useCallback(() => {
+    loadMail({ contentType: 'Topic', id: chat.id }).then((list) => setMail(byComment(list)), () => undefined);
+  }, [chat.id]);
+  useEffect(() => reloadMail(), [reloadMail]);
+  useEffect(() => {
+    loadAccounts().then((list) => setCanMail(list.length > 0), () => setCanMail(false));
+  }, []);
   const virt = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
@@ -115,6 +126,7 @@ export function ChatView({ chat, onRead }: { chat: Chat; onRead: () => void }) {
     }
     if (ev.type === 'message') {
       setTyping(null);
+      reloadMail();
       loadMessages(chat.id)
         .then(({ items }) => {
           setMessages((list) => merged(list, items));
@@ -135,6 +147,23 @@ export function ChatView({ chat, onRead }: { chat: Chat; onRead: () => void }) {
       const m = await sendMessage(chat.id, text);
       follow.current = true;
       setMessages((list) => merged(list, [m]));
+      return true;
+    } catch (err) {
+      failed(err);
+      return false;
+    }
+  };
+  const sendAsMail = async (text: string, to: string[], subject: string) => {
+    try {
+      const sent = await sendMail({ entity: { contentType: 'Topic', id: chat.id }, text, to: to.length ? to : undefined, subject: subject || undefined });
+      follow.current = true;
+      if (sent.convertedTo) {
+        const m = await loadMessage(String(sent.convertedTo.id));
+        setMessages((list) => merged(list, [m]));
+      }
+      reloadMail();
+      // The send job takes it within seconds; its status is read again then.
+      setTimeout(reloadMail, 6000);
       return true;
     } catch (err) {
       failed(err);
@@ -174,7 +203,7 @@ export function ChatView({ chat, onRead }: { chat: Chat; onRead: () => void }) {
               return (
                 <div key={row.key} data-index={row.index} ref={virt.measureElement}
                   style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}>
-                  <MessageItem message={m} mine={mine} onEdit={edit} onDelete={(x) => void drop(x)} />
+                  <MessageItem message={m} mine={mine} mail={mail.get(m.id)} onEdit={edit} onDelete={(x) => void drop(x)} />
                 </div>
               );
             })}
@@ -182,7 +211,8 @@ export function ChatView({ chat, onRead }: { chat: Chat; onRead: () => void }) {
         )}
       </Box>
       {typing && <Typing who={typing} />}
-      <Composer people={people} onSend={send} onTyping={() => void sendTyping(chat.id).catch(() => undefined)} />
+      <Composer people={people} onSend={send} onSendMail={canMail ? sendAsMail : undefined}
+        onTyping={() => void sendTyping(chat.id).catch(() => undefined)} />
     </Box>
   );
 }

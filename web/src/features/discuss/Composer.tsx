@@ -1,11 +1,14 @@
 // The message box: Enter sends, Shift+Enter breaks the line; "@" offers
 // the chat's people and writes the mention the server notifies; typing
-// is told to the chat at most every few seconds.
+// is told to the chat at most every few seconds. With a mail account,
+// the message may go out as e-mail: to the addresses given, or, left
+// empty, in reply to whoever wrote last.
 import { useRef, useState } from 'react';
-import { Button, Group, Paper, Stack, Textarea, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, TextInput, Textarea, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLinkLabel } from '../../fields/link/LinkName';
 import type { Link } from '../../data/types';
+import { recipients } from './mailApi';
 import { mentionQuery, mentionToken } from './mentions';
 
 const TYPING_EVERY_MS = 3000;
@@ -24,11 +27,16 @@ export interface ComposerProps {
   people: Link[];
   onSend: (text: string) => Promise<boolean>;
   onTyping: () => void;
+  /** sends the text as e-mail; absent when the reader has no mail account */
+  onSendMail?: (text: string, to: string[], subject: string) => Promise<boolean>;
 }
 
-export function Composer({ people, onSend, onTyping }: ComposerProps) {
+export function Composer({ people, onSend, onTyping, onSendMail }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [asMail, setAsMail] = useState(false);
+  const [to, setTo] = useState('');
+  const [subject, setSubject] = useState('');
   const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
   const lastTyping = useRef(0);
@@ -57,11 +65,12 @@ export function Composer({ people, onSend, onTyping }: ComposerProps) {
   const send = async () => {
     if (!text.trim() || sending) return;
     setSending(true);
-    const ok = await onSend(text);
+    const ok = asMail && onSendMail ? await onSendMail(text, recipients(to), subject.trim()) : await onSend(text);
     setSending(false);
     if (ok) {
       setText('');
       setCaret(0);
+      setSubject('');
       lastTyping.current = 0;
     }
   };
@@ -76,6 +85,19 @@ export function Composer({ people, onSend, onTyping }: ComposerProps) {
             ))}
           </Stack>
         </Paper>
+      )}
+      {onSendMail && (
+        <Group gap="xs" wrap="nowrap">
+          <Switch size="xs" label={t('discuss.mail.composer.asMail')} checked={asMail} onChange={(e) => setAsMail(e.currentTarget.checked)} data-testid="composer-as-mail" />
+          {asMail && (
+            <>
+              <TextInput size="xs" style={{ flex: 1 }} placeholder={t('discuss.mail.composer.toPlaceholder')} aria-label={t('discuss.mail.composer.to')}
+                value={to} onChange={(e) => setTo(e.currentTarget.value)} data-testid="composer-mail-to" />
+              <TextInput size="xs" style={{ flex: 1 }} placeholder={t('discuss.mail.composer.subjectPlaceholder')} aria-label={t('discuss.mail.composer.subject')}
+                value={subject} onChange={(e) => setSubject(e.currentTarget.value)} data-testid="composer-mail-subject" />
+            </>
+          )}
+        </Group>
       )}
       <Group align="flex-end" wrap="nowrap">
         <Textarea
@@ -98,7 +120,7 @@ export function Composer({ people, onSend, onTyping }: ComposerProps) {
           }}
         />
         <Button onClick={() => void send()} loading={sending} data-testid="composer-send">
-          {t('discuss.composer.send')}
+          {asMail && onSendMail ? t('discuss.mail.composer.send') : t('discuss.composer.send')}
         </Button>
       </Group>
     </Stack>

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../fields/dateTime/convert';
 import { useLinkLabel } from '../../fields/link/LinkName';
 import type { Message } from './chatApi';
+import type { MailMessage } from './mailApi';
+import { MailNote } from './MailNote';
 import { pieces } from './mentions';
 
 function Content({ text }: { text: string }) {
@@ -28,11 +30,13 @@ function Content({ text }: { text: string }) {
 export interface MessageItemProps {
   message: Message;
   mine: boolean;
+  /** the e-mail the message is, if it is one */
+  mail?: MailMessage;
   onEdit: (m: Message, text: string) => Promise<boolean>;
   onDelete: (m: Message) => void;
 }
 
-export function MessageItem({ message, mine, onEdit, onDelete }: MessageItemProps) {
+export function MessageItem({ message, mine, mail, onEdit, onDelete }: MessageItemProps) {
   const { t } = useTranslation();
   const author = useLinkLabel(message.owner);
   const [editing, setEditing] = useState<string | null>(null);
@@ -43,7 +47,7 @@ export function MessageItem({ message, mine, onEdit, onDelete }: MessageItemProp
       <Group gap={8} justify="space-between" wrap="nowrap">
         <Group gap={8}>
           <Text size="sm" fw={600} c={mine ? 'blue' : undefined}>
-            {author}
+            {author || (mail && !mail.isOutgoing ? mail.from.name || mail.from.email : '')}
           </Text>
           <Text size="xs" c="dimmed">
             {time}
@@ -62,6 +66,7 @@ export function MessageItem({ message, mine, onEdit, onDelete }: MessageItemProp
           )}
         </Group>
       </Group>
+      {mail && <MailNote mail={mail} />}
       {editing === null ? (
         <Content text={message.content ?? ''} />
       ) : (
