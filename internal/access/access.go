@@ -45,7 +45,8 @@ func (s Spec) bucketOf(r string) string {
 	if s.Bucket == "" {
 		return "NULL"
 	}
-	return r + "." + s.Bucket
+	// As text: a bucket may be a link's id (a deal's program).
+	return "CAST(" + r + "." + s.Bucket + " AS TEXT)"
 }
 
 // signature names a set of specs, so a changed rule rebuilds the kept rows.
@@ -116,7 +117,7 @@ func recount(specs []Spec) []string {
 	for _, s := range sorted(specs) {
 		if s.Bucket != "" {
 			out = append(out, fmt.Sprintf(`INSERT INTO entity_access_counts (account_id, content_type, reader_type, reader_id, bucket, n)
-				SELECT account_id, '%s', '*', 0, %s, COUNT(*) FROM %s GROUP BY account_id, %s`, s.Type, s.Bucket, s.Table, s.Bucket))
+				SELECT account_id, '%s', '*', 0, %s, COUNT(*) FROM %s t GROUP BY account_id, t.%s`, s.Type, s.bucketOf("t"), s.Table, s.Bucket))
 		}
 	}
 	return out

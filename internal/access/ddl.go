@@ -33,7 +33,7 @@ func linkBucket(specs []Spec, r string) string {
 	var whens []string
 	for _, s := range sorted(specs) {
 		if s.Bucket != "" && len(s.Links) > 0 {
-			whens = append(whens, fmt.Sprintf("WHEN '%s' THEN (SELECT b.%s FROM %s b WHERE b.id = %s.src_id)", s.Type, s.Bucket, s.Table, r))
+			whens = append(whens, fmt.Sprintf("WHEN '%s' THEN (SELECT %s FROM %s b WHERE b.id = %s.src_id)", s.Type, s.bucketOf("b"), s.Table, r))
 		}
 	}
 	if len(whens) == 0 {
@@ -59,8 +59,8 @@ func sqliteTriggers(specs []Spec) []string {
 			ins = append(ins, delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1"))
 			del = append(del, delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"))
 			out = append(out, fmt.Sprintf(`CREATE TRIGGER acc_%s_au_bucket AFTER UPDATE OF %s ON %s WHEN OLD.%s IS NOT NEW.%s BEGIN
-				UPDATE entity_access SET bucket = NEW.%s WHERE account_id = NEW.account_id AND content_type = %s AND entity_id = NEW.id; %s %s END`,
-				s.Table, s.Bucket, s.Table, s.Bucket, s.Bucket, s.Bucket, ct,
+				UPDATE entity_access SET bucket = %s WHERE account_id = NEW.account_id AND content_type = %s AND entity_id = NEW.id; %s %s END`,
+				s.Table, s.Bucket, s.Table, s.Bucket, s.Bucket, s.bucketOf("NEW"), ct,
 				delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"), delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1")))
 		}
 		for _, c := range s.Columns {
@@ -132,8 +132,8 @@ func pgTriggers(specs []Spec) []string {
 			ins = append(ins, delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1"))
 			del = append(del, delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"))
 			upd = append(upd, fmt.Sprintf(`IF OLD.%s IS DISTINCT FROM NEW.%s THEN
-				UPDATE entity_access SET bucket = NEW.%s WHERE account_id = NEW.account_id AND content_type = %s AND entity_id = NEW.id; %s %s
-			END IF;`, s.Bucket, s.Bucket, s.Bucket, ct,
+				UPDATE entity_access SET bucket = %s WHERE account_id = NEW.account_id AND content_type = %s AND entity_id = NEW.id; %s %s
+			END IF;`, s.Bucket, s.Bucket, s.bucketOf("NEW"), ct,
 				delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"), delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1")))
 			cols = append(cols, s.Bucket)
 		}

@@ -61,6 +61,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	policy := &rights.Policy{Cat: cat, Postgres: db.Dialect == store.Postgres}
 	// The File rule reads file_blobs, so it wraps the rights table's policy.
 	engine.Policy = file.Guard(policy, db, cat)
+	engine.Buckets = rights.Buckets
 	// The knowledge roles read knowledge_rights, so they wrap it too.
 	knowledgeBase := knowledge.Register(engine)
 	staff.Register(engine)

@@ -58,7 +58,11 @@ type Engine struct {
 	Bus Bus
 	Now func() time.Time
 	// Policy limits what each scope sees and does; nil allows everything.
-	Policy    Policy
+	Policy Policy
+	// Buckets names, per type, the field whose values internal/access
+	// keeps counts by; a list filtered by that field alone counts from
+	// them (bucket.go). Set at wiring from rights.Buckets.
+	Buckets   map[string]string
 	hooks     map[string][]Hooks
 	computers map[string][]Computer
 	// needs are the fields rules read from listed records (projection.go).

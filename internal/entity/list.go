@@ -130,7 +130,7 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	}
 	page := &Page{Limit: lq.Limit}
 	countSQL, countArgs := "SELECT COUNT(*) FROM "+l.tables+" WHERE "+l.where.sql, l.where.args
-	buckets := e.bucketed(lq)
+	buckets := e.bucketed(t, lq)
 	switch {
 	case (plain || buckets != nil) && kept != nil:
 		countSQL, countArgs = access.Count(sc.Account, t.Name, kept.Readers, buckets)

@@ -3,7 +3,6 @@ package entity
 import (
 	"context"
 	"encoding/json"
-	"strings"
 )
 
 // SystemFilter is a built-in filter with a name for an id ("actual",
@@ -48,25 +47,4 @@ func (e *Engine) systemFilter(ctx context.Context, sc Scope, filterType string, 
 		}
 	}
 	return Condition{}, false, nil
-}
-
-// bucketed is the buckets of a list whose only condition is a built-in
-// filter that names them (SystemFilter.Buckets), sent as its link.
-func (e *Engine) bucketed(lq ListQuery) []string {
-	if strings.TrimSpace(lq.Q) != "" || len(lq.Where) > 0 || len(lq.Filter) == 0 {
-		return nil
-	}
-	var l struct {
-		Type string `json:"contentType"`
-		ID   string `json:"id"`
-	}
-	if json.Unmarshal(lq.Filter, &l) != nil {
-		return nil
-	}
-	for _, f := range e.sysFilters[l.Type] {
-		if f.ID == l.ID {
-			return f.Buckets
-		}
-	}
-	return nil
 }

@@ -20,8 +20,11 @@ func Kept(cat *catalog.Catalog) []access.Spec {
 		}
 		t := cat.Type(name)
 		s := access.Spec{Type: t.Name, Table: t.Table}
-		if f := t.Field(buckets[name]); f != nil {
+		if f := t.Field(Buckets[name]); f != nil {
 			s.Bucket = f.Column
+			if f.Role == catalog.RoleLink {
+				s.Bucket += "_i" // a link of one target type: its id alone
+			}
 		}
 		for _, fname := range r.Members {
 			f := t.Field(fname)
@@ -38,9 +41,11 @@ func Kept(cat *catalog.Catalog) []access.Spec {
 	return out
 }
 
-// buckets are the fields the built-in filters of a kept type split by
-// (entity.SystemFilter.Buckets): counts are kept per value of each.
-var buckets = map[string]string{"Task": "status"}
+// Buckets are the fields the lists of a kept type are split by: a task's
+// status (the built-in filters, entity.SystemFilter.Buckets), a deal's
+// program (every deal list is one program's). Counts are kept per value
+// of each (entity.Engine.Buckets). A link field here has one target type.
+var Buckets = map[string]string{"Task": "status", "Deal": "program"}
 
 // kept is the readers whose entity_access ranges hold exactly what
 // members(sc, t, r.Members) admits: the person and their groups.
