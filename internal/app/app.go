@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/artel/artel/internal/access"
-
 	"github.com/artel/artel/internal/account"
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/auth"

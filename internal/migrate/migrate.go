@@ -12,9 +12,8 @@ import (
 	"time"
 
 	"github.com/artel/artel/internal/access"
-	"github.com/artel/artel/internal/rights"
-
 	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 )
 
