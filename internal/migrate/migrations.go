@@ -532,4 +532,25 @@ var migrations = []Migration{
 				line_key TEXT NOT NULL, operation_id BIGINT NOT NULL, PRIMARY KEY (account_id, real_account_id, line_key))`,
 		}
 	}, nil},
+	{33, "client imports: sessions and their rows with errors", func(d store.Dialect) []string {
+		// internal/module/crm: an import session is its file, the columns'
+		// mapping, its progress and its counts; each row is saved in its own
+		// transaction together with done, so a job whose node stopped goes on
+		// from the next row. Rows refused are kept with the reason.
+		return []string{
+			`CREATE TABLE crm_imports (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, actor_id BIGINT NOT NULL, file_id BIGINT NOT NULL,
+				status TEXT NOT NULL, client_type TEXT NOT NULL, duplicates TEXT NOT NULL,
+				headers TEXT NOT NULL, mapping TEXT NOT NULL, preview TEXT NOT NULL,
+				total INTEGER NOT NULL DEFAULT 0, done INTEGER NOT NULL DEFAULT 0,
+				created INTEGER NOT NULL DEFAULT 0, updated INTEGER NOT NULL DEFAULT 0,
+				skipped INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,
+				error TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL, beat_at BIGINT NOT NULL,
+				finished_at BIGINT)`,
+			`CREATE INDEX crm_imports_actor ON crm_imports (account_id, actor_id, id)`,
+			`CREATE INDEX crm_imports_status ON crm_imports (status, beat_at)`,
+			`CREATE TABLE crm_import_errors (import_id BIGINT NOT NULL, row_index INTEGER NOT NULL,
+				message TEXT NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (import_id, row_index))`,
+		}
+	}, nil},
 }

@@ -15,6 +15,8 @@ import (
 type HTTP struct {
 	Engine *entity.Engine
 	Files  Uploader // where exports are kept
+	// Imports runs import sessions (/contractorImport).
+	Imports *Imports
 }
 
 // Routes registers the clients' routes and wordings.
@@ -43,6 +45,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /contractor/{id}/payers", a.payersOf)
 	rt.Handle("POST /contractor/{id}/payers", a.addPayer)
 	rt.Handle("GET /crmFilter/export", a.export)
+	a.importRoutes(rt)
 	panel := &api.FilterPanel{Type: "CrmFilter", Href: "/crm/filter/", Lister: a.Engine, Count: a.clientCount}
 	for _, f := range SystemFilters {
 		panel.Builtin = append(panel.Builtin, api.BuiltinFilter{ID: f.ID, Ru: f.Ru, En: f.En})
