@@ -532,7 +532,7 @@ var migrations = []Migration{
 				line_key TEXT NOT NULL, operation_id BIGINT NOT NULL, PRIMARY KEY (account_id, real_account_id, line_key))`,
 		}
 	}, nil},
-	{33, "client imports: sessions and their rows with errors", func(d store.Dialect) []string {
+	{33, "client imports and background merges", func(d store.Dialect) []string {
 		// internal/module/crm: an import session is its file, the columns'
 		// mapping, its progress and its counts; each row is saved in its own
 		// transaction together with done, so a job whose node stopped goes on
@@ -551,6 +551,15 @@ var migrations = []Migration{
 			`CREATE INDEX crm_imports_status ON crm_imports (status, beat_at)`,
 			`CREATE TABLE crm_import_errors (import_id BIGINT NOT NULL, row_index INTEGER NOT NULL,
 				message TEXT NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (import_id, row_index))`,
+			// A merge too big for its call: the job ends in the merge's own
+			// transaction, so one left running was rolled back whole.
+			`CREATE TABLE crm_merges (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, actor_id BIGINT NOT NULL, kept_type TEXT NOT NULL,
+				kept_id BIGINT NOT NULL, dups TEXT NOT NULL, status TEXT NOT NULL,
+				total BIGINT NOT NULL DEFAULT 0, done BIGINT NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '',
+				created_at BIGINT NOT NULL, beat_at BIGINT NOT NULL, finished_at BIGINT)`,
+			`CREATE INDEX crm_merges_kept ON crm_merges (account_id, kept_type, kept_id, id)`,
+			`CREATE INDEX crm_merges_status ON crm_merges (status, beat_at)`,
 		}
 	}, nil},
 }

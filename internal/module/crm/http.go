@@ -17,6 +17,8 @@ type HTTP struct {
 	Files  Uploader // where exports are kept
 	// Imports runs import sessions (/contractorImport).
 	Imports *Imports
+	// Merges runs the merges too big to make within the call.
+	Merges *Merges
 }
 
 // Routes registers the clients' routes and wordings.
@@ -29,8 +31,10 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("POST /"+endpoint+"/{id}/payers", a.addPayer)
 		a.duplicateRoutes(rt, endpoint)
 		rt.Handle("POST /"+endpoint+"/{id}/merge", a.merge)
+		rt.Handle("GET /"+endpoint+"/{id}/merge", a.mergeJob)
 	}
 	rt.Handle("POST /contractor/{id}/merge", a.merge)
+	rt.Handle("GET /contractor/{id}/merge", a.mergeJob)
 	for _, endpoint := range []string{"contractor", "contractorHuman", "contractorCompany"} {
 		rt.Handle("GET /"+endpoint+"/{id}/deals", a.linkedDeals)
 		rt.Handle("GET /"+endpoint+"/{id}/tasks", a.linkedTasks)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/artel/artel/internal/entity"
@@ -79,9 +78,7 @@ type Imports struct {
 	Push func(ctx context.Context, account int64, user value.Link, route string, msg any) error
 	Log  *slog.Logger
 
-	mu      sync.Mutex
-	running map[int64]bool
-	wg      sync.WaitGroup
+	jobs background
 }
 
 func (im *Imports) exec(ctx context.Context, q string, args ...any) error {
@@ -218,32 +215,11 @@ func (im *Imports) Errors(ctx context.Context, j *Import, after, limit int) ([]E
 
 // Start runs a session in the background unless this process runs it.
 func (im *Imports) Start(account, id int64) {
-	im.mu.Lock()
-	if im.running == nil {
-		im.running = map[int64]bool{}
-	}
-	if im.running[id] {
-		im.mu.Unlock()
-		return
-	}
-	im.running[id] = true
-	im.wg.Add(1)
-	im.mu.Unlock()
-	go func() {
-		defer im.wg.Done()
-		defer func() {
-			im.mu.Lock()
-			delete(im.running, id)
-			im.mu.Unlock()
-		}()
-		if err := im.Run(context.Background(), account, id); err != nil && im.Log != nil {
-			im.Log.Error("client import failed", "import", id, "err", err)
-		}
-	}()
+	im.jobs.start(id, im.Log, "client import", func(ctx context.Context) error { return im.Run(ctx, account, id) })
 }
 
 // Wait waits for the imports this process runs (tests, shutdown).
-func (im *Imports) Wait() { im.wg.Wait() }
+func (im *Imports) Wait() { im.jobs.wait() }
 
 // Resume starts the imports left saving whose last row is older than a
 // minute: their node stopped. Registered as a periodic job, so on
@@ -255,15 +231,8 @@ func (im *Imports) Resume(ctx context.Context, now time.Time) error {
 		return fmt.Errorf("crm: stale imports: %w", err)
 	}
 	defer rows.Close()
-	var list [][2]int64
-	for rows.Next() {
-		var p [2]int64
-		if err := rows.Scan(&p[0], &p[1]); err != nil {
-			return err
-		}
-		list = append(list, p)
-	}
-	if err := rows.Err(); err != nil {
+	list, err := stale(rows)
+	if err != nil {
 		return err
 	}
 	for _, p := range list {
