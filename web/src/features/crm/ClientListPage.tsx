@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -18,6 +18,7 @@ import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
 import { BulkBar, selectionKey } from './BulkBar';
 import { COMPANY, HUMAN, mainValue } from './contacts';
+import { ImportWizard } from './ImportWizard';
 
 type Kind = 'all' | 'people' | 'companies';
 
@@ -129,9 +130,11 @@ export default function ClientListPage() {
   const [picked, setPicked] = useState<Set<string>>(() => new Set());
   const selected = list.items.filter((i) => picked.has(selectionKey(i))).map((i) => ({ contentType: i.contentType, id: String(i.id) }));
   const active = filters.find((f) => f.id === filter.id);
+  const [importing, setImporting] = useState(false);
 
   return (
     <Stack gap="sm" p="md" data-testid="client-list">
+      <ImportWizard opened={importing} onClose={() => setImporting(false)} onFinished={() => list.reload()} />
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs">
           <Title order={2}>{active?.title ?? t('crm.list.title')}</Title>
@@ -144,6 +147,9 @@ export default function ClientListPage() {
         <Group gap="xs">
           <ExportButton filter={filter} q={q} format="csv" />
           <ExportButton filter={filter} q={q} format="xlsx" />
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="client-import">
+            {t('crm.import.open')}
+          </Button>
           <Button component={RouterLink} to="/crm/add" leftSection={<IconPlus size={16} />} data-testid="client-add-person">
             {t('crm.add.person')}
           </Button>
