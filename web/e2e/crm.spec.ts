@@ -209,5 +209,24 @@ test('a CSV file is imported through the wizard', async ({ page }) => {
   await page.getByTestId('client-search').fill(`+7 914 ${stamp}`);
   await expect(found).toHaveCount(1);
   await expect(found.getByTestId('client-name')).toHaveText(`Импортова Анна-${stamp}`);
+
+  // The balance column, chosen once, stays chosen after a reload.
+  await page.getByTestId('client-columns').click();
+  await page.getByTestId('client-column-balance').check();
+  await expect(page.getByRole('columnheader', { name: 'Баланс' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Баланс' })).toBeVisible();
+
+  // The search saved as a filter of one's own, listed with its count.
+  await page.getByTestId('client-search').fill(`Иван-${stamp}`);
+  await page.getByTestId('crm-filter-save').click();
+  await expect(page.getByTestId('crm-filter-contains')).toHaveValue(`Иван-${stamp}`);
+  await page.getByTestId('crm-filter-create').click();
+  await expect(page).toHaveURL(/\/crm\/filter\/\d+$/);
+  const saved = page.locator('[data-testid^="crm-filter-"]').filter({ hasText: `Иван-${stamp}` });
+  await expect(saved).toContainText('1');
+  await page.getByTestId('crm-filter-delete').click();
+  await expect(page).toHaveURL(/\/crm\/filter$/);
+  await expect(saved).toHaveCount(0);
   expect(errors).toEqual([]);
 });
