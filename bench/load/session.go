@@ -45,6 +45,11 @@ var scenarios = []scenario{
 	{"deals-emp", "deals: list page, as an employee", func(a *loadgen.API) loadgen.Op { return a.DealListEmployee }},
 	{"board", "deals: kanban's 100 cards, transitions", func(a *loadgen.API) loadgen.Op { return a.DealBoard }},
 	{"board-emp", "deals: kanban, as an employee", func(a *loadgen.API) loadgen.Op { return a.DealBoardEmployee }},
+	// The client list (docs/crm.md): both types, 25 with their figures.
+	{"clients", "clients: list page of 25 with figures", func(a *loadgen.API) loadgen.Op { return a.ClientList }},
+	{"clients-emp", "clients: list page, as an employee", func(a *loadgen.API) loadgen.Op { return a.ClientListEmployee }},
+	{"clients-q", "clients: search by a surname", func(a *loadgen.API) loadgen.Op { return a.ClientSearch }},
+	{"clients-q-emp", "clients: search, as an employee", func(a *loadgen.API) loadgen.Op { return a.ClientSearchEmployee }},
 }
 
 func scenarioKeys() []string {
@@ -140,7 +145,7 @@ func drive(ctx context.Context, c config, res *Result, proc *loadgen.Proc, gen *
 		return err
 	}
 	api := &loadgen.API{C: cl, A: loadgen.Account{Employees: gen.EmpIDs, Projects: gen.ProjIDs,
-		TaskFirst: gen.TaskFirst, TaskLast: gen.TaskLast, Words: datagen.SearchWords()}}
+		TaskFirst: gen.TaskFirst, TaskLast: gen.TaskLast, Words: datagen.SearchWords(), ClientWords: datagen.ClientWords()}}
 	total, err := api.Check(ctx)
 	if err != nil {
 		return err

@@ -132,6 +132,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
 	srv.StorageUsed = files.UsedBytes
 	fireJobs := &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}
+	clientImports := &crm.Imports{Engine: engine, Files: files, Scope: rightsSvc.Fill, Push: hub.Send, Log: log}
+	clientMerges := &crm.Merges{Engine: engine, Scope: rightsSvc.Fill, Push: hub.Send, Log: log}
 	// Reminders are due to the second; River's poll would make them late.
 	srv.Tickers = append(srv.Tickers, api.Ticker{Name: todo.JobReminders, Every: time.Second, EachNode: true,
 		Run: func(ctx context.Context, now time.Time) error {
@@ -156,6 +158,9 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		// Dismissals run where they were asked for; one whose node
 		// stopped mid-way is picked up here by one node.
 		api.Ticker{Name: staff.JobResume, Every: time.Minute, Run: fireJobs.Resume},
+		// Client imports likewise: each runs where it was started.
+		api.Ticker{Name: crm.JobImports, Every: time.Minute, Run: clientImports.Resume},
+		api.Ticker{Name: crm.JobMerges, Every: time.Minute, Run: clientMerges.Resume},
 		// Deal triggers' webhooks wait in deal_webhooks until posted.
 		api.Ticker{Name: deal.JobWebhooks, Every: 10 * time.Second, Run: func(ctx context.Context, now time.Time) error {
 			_, err := deals.Deliver(ctx, now)
@@ -205,7 +210,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&file.HTTP{Files: files},
 		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: fireJobs},
 		&search.HTTP{Engine: engine},
-		&crm.HTTP{Engine: engine, Files: files},
+		&crm.HTTP{Engine: engine, Files: files, Imports: clientImports, Merges: clientMerges},
 		&leadform.HTTP{Forms: leadForms},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
 		stockHTTP,

@@ -39,7 +39,11 @@ var computedIn = set("Todo.schedule",
 	// An account's balance is kept in fin_balances and an invoice's
 	// operations are read from the links of the operations that name it
 	// (internal/module/finance).
-	"FinRealAccount.balance", "Invoice.financeOperations")
+	"FinRealAccount.balance", "Invoice.financeOperations",
+	// A client's balance is read from its invoices and finance operations
+	// when asked for, like its other figures (internal/module/crm, counts.go).
+	"ContractorHuman.balance", "ContractorCompany.balance",
+	"ContractorHuman.countBalance", "ContractorCompany.countBalance")
 
 // held fields are kept by a module in tables of its own (RoleHeld): a
 // to-do's participants carry each one's answer to the invitation, and

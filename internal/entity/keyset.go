@@ -33,7 +33,7 @@ func stripCollate(expr string) string {
 func (l *lister) orderBy(reverse bool) string {
 	parts := make([]string, 0, 2*len(l.keys))
 	for i, k := range l.keys {
-		if i < len(l.keys)-1 {
+		if i < len(l.keys)-1 && !k.notNull {
 			parts = append(parts, nullFlag(stripCollate(k.expr))+dir(reverse))
 		}
 		parts = append(parts, k.expr+dir(k.desc != reverse))
@@ -93,7 +93,7 @@ func (l *lister) compare(vals []any, back, inclusive bool) sqlPart {
 	for i, k := range l.keys {
 		expr := k.expr
 		last := i == len(l.keys)-1
-		if !last {
+		if !last && !k.notNull {
 			flag := int64(0)
 			if vals[i] == nil {
 				flag = 1

@@ -83,7 +83,15 @@ type Page struct {
 type sortKey struct {
 	expr string
 	desc bool
+	// notNull: the column is never NULL, so the key needs no null flag,
+	// whose CASE would keep the database from reading the column's index
+	// in order (a list by timeCreated would sort the whole table).
+	notNull bool
 }
+
+// neverNull are the sort fields the engine sets on every create
+// (applyDefaults).
+var neverNull = map[string]bool{"timeCreated": true}
 
 // List reads one page.
 func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQuery, opt value.Options) (*Page, error) {
@@ -243,7 +251,7 @@ func (e *Engine) sortKeys(ctx context.Context, sc Scope, t *catalog.Type, sort [
 			if e.DB.Dialect == store.Postgres && f.Role == catalog.RoleValue && f.Kind.Column() == value.ColText && f.SortColumn() == f.Column {
 				expr += ` COLLATE "C"`
 			}
-			keys = append(keys, sortKey{expr, s.Desc})
+			keys = append(keys, sortKey{expr: expr, desc: s.Desc, notNull: neverNull[s.Field] && f.Role == catalog.RoleValue})
 		case f == nil:
 			if extras == nil {
 				var err error
@@ -259,7 +267,7 @@ func (e *Engine) sortKeys(ctx context.Context, sc Scope, t *catalog.Type, sort [
 			if x.kind.Column() == value.ColText {
 				expr = e.DB.Dialect.JSONText(t.Table+".x_extra", x.Name)
 			}
-			keys = append(keys, sortKey{expr, s.Desc})
+			keys = append(keys, sortKey{expr: expr, desc: s.Desc})
 		default:
 			return nil, Invalidf(fmt.Sprintf("sortBy[%d]", i), CodeNotSortable, s.Field)
 		}
@@ -268,5 +276,5 @@ func (e *Engine) sortKeys(ctx context.Context, sc Scope, t *catalog.Type, sort [
 	if len(keys) > 0 {
 		idDesc = keys[len(keys)-1].desc
 	}
-	return append(keys, sortKey{t.Table + ".id", idDesc}), nil
+	return append(keys, sortKey{expr: t.Table + ".id", desc: idDesc, notNull: true}), nil
 }

@@ -570,6 +570,36 @@ var migrations = []Migration{
 			`CREATE INDEX mail_messages_comment ON mail_messages (account_id, comment_id)`,
 		}
 	}, nil},
+	{33, "client imports and background merges", func(d store.Dialect) []string {
+		// internal/module/crm: an import session is its file, the columns'
+		// mapping, its progress and its counts; each row is saved in its own
+		// transaction together with done, so a job whose node stopped goes on
+		// from the next row. Rows refused are kept with the reason.
+		return []string{
+			`CREATE TABLE crm_imports (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, actor_id BIGINT NOT NULL, file_id BIGINT NOT NULL,
+				status TEXT NOT NULL, client_type TEXT NOT NULL, duplicates TEXT NOT NULL,
+				headers TEXT NOT NULL, mapping TEXT NOT NULL, preview TEXT NOT NULL,
+				total INTEGER NOT NULL DEFAULT 0, done INTEGER NOT NULL DEFAULT 0,
+				created INTEGER NOT NULL DEFAULT 0, updated INTEGER NOT NULL DEFAULT 0,
+				skipped INTEGER NOT NULL DEFAULT 0, failed INTEGER NOT NULL DEFAULT 0,
+				error TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL, beat_at BIGINT NOT NULL,
+				finished_at BIGINT)`,
+			`CREATE INDEX crm_imports_actor ON crm_imports (account_id, actor_id, id)`,
+			`CREATE INDEX crm_imports_status ON crm_imports (status, beat_at)`,
+			`CREATE TABLE crm_import_errors (import_id BIGINT NOT NULL, row_index INTEGER NOT NULL,
+				message TEXT NOT NULL, cells TEXT NOT NULL, PRIMARY KEY (import_id, row_index))`,
+			// A merge too big for its call: the job ends in the merge's own
+			// transaction, so one left running was rolled back whole.
+			`CREATE TABLE crm_merges (` + d.IDColumn() + `,
+				account_id BIGINT NOT NULL, actor_id BIGINT NOT NULL, kept_type TEXT NOT NULL,
+				kept_id BIGINT NOT NULL, dups TEXT NOT NULL, status TEXT NOT NULL,
+				total BIGINT NOT NULL DEFAULT 0, done BIGINT NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '',
+				created_at BIGINT NOT NULL, beat_at BIGINT NOT NULL, finished_at BIGINT)`,
+			`CREATE INDEX crm_merges_kept ON crm_merges (account_id, kept_type, kept_id, id)`,
+			`CREATE INDEX crm_merges_status ON crm_merges (status, beat_at)`,
+		}
+	}, nil},
 	{34, "kept visibility: who sees each entity of the member-ruled types, and how many each sees", func(d store.Dialect) []string {
 		// Filled and kept by triggers that internal/access makes from
 		// the rights rules (access_sync remembers which rules they

@@ -113,3 +113,7 @@ func SearchWords() []string {
 	}
 	return out
 }
+
+// ClientWords are words of the generated clients' names (people's
+// surnames), for the client list's search.
+func ClientWords() []string { return append([]string(nil), surnames...) }

@@ -18,6 +18,8 @@ type Account struct {
 	TaskFirst int64
 	TaskLast  int64
 	Words     []string // words that occur in task names
+	// ClientWords occur in client names (the client list's search).
+	ClientWords []string
 }
 
 // API sends the scenarios' requests. Tasks it creates go to a pool that

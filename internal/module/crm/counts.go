@@ -17,7 +17,7 @@ var (
 	dealFigures = []string{"countDeals", "countActiveDeals", "countPositiveDeals", "countNegativeDeals",
 		"summDeals", "summActiveDeals", "summPositiveDeals"}
 	invoiceFigures = []string{"countInvoice", "countNotPaidInvoice", "summInvoice", "summNotPaidInvoice"}
-	financeFigures = []string{"summAccountReceivable", "summAccountReceivableOverdue"}
+	financeFigures = []string{"summAccountReceivable", "summAccountReceivableOverdue", "balance", "countBalance"}
 )
 
 // figures are one client's sums, in the account's main currency.
@@ -73,6 +73,11 @@ func fillFigures(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []
 			return err
 		}
 	}
+	if finance {
+		if err := operationSums(ctx, e, sc, typ, ids, by); err != nil {
+			return err
+		}
+	}
 	for _, r := range recs {
 		if r.Computed == nil {
 			r.Computed = map[string]any{}
@@ -83,7 +88,7 @@ func fillFigures(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []
 				if !on || !want[n] {
 					continue
 				}
-				if strings.HasPrefix(n, "summ") {
+				if strings.HasPrefix(n, "summ") || n == "balance" {
 					s := f.sums[n]
 					r.Computed[n] = map[string]any{"contentType": "Money", "value": s, "currency": "RUB", "valueInMain": s, "rate": 1}
 				} else {
@@ -150,11 +155,37 @@ func invoiceSums(ctx context.Context, e *entity.Engine, sc entity.Scope, typ str
 			f.counts["countNotPaidInvoice"] += n
 			f.sums["summNotPaidInvoice"] += sum
 		}
+		if status == "drawn" || status == "paid" {
+			f.sums["balance"] -= sum // billed: the client owes it
+		}
 		if status == "drawn" {
 			f.sums["summAccountReceivable"] += sum
 			if overdue {
 				f.sums["summAccountReceivableOverdue"] += sum
 			}
+		}
+	})
+}
+
+// operationSums adds to the balance what the client paid (income
+// operations naming it as contractor) less what was paid to it
+// (expense); countBalance counts those operations. Transfers and
+// virtual operations are no money from or to a client. The operations
+// are read only: their rules are internal/module/finance's.
+func operationSums(ctx context.Context, e *entity.Engine, sc entity.Scope, typ string, ids []any, by map[int64]*figures) error {
+	t := e.Cat.Type("FinOperation")
+	c := func(f string) string { return t.Field(f).Column }
+	q := fmt.Sprintf(`SELECT %s_i, COALESCE(%s, ''), 0, COUNT(*), COALESCE(SUM(%s), 0) FROM %s
+		WHERE account_id = ? AND %s IN ('income', 'expense') AND %s_t = ? AND %s_i IN (%s) GROUP BY 1, 2`,
+		c("contractor"), c("kind"), e.DB.Dialect.JSONNumber(c("sum"), "valueInMain"), t.Table,
+		c("kind"), c("contractor"), c("contractor"), store.Marks(len(ids)))
+	return grouped(ctx, e, q, append([]any{sc.Account, typ}, ids...), func(id int64, kind string, _ bool, n int64, sum float64) {
+		f := by[id]
+		f.counts["countBalance"] += n
+		if kind == "income" {
+			f.sums["balance"] += sum
+		} else {
+			f.sums["balance"] -= sum
 		}
 	})
 }

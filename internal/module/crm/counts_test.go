@@ -46,13 +46,24 @@ func TestClientFigures(t *testing.T) {
 			inv["payer"], inv["recipient"], inv["consignee"] = apitest.Link("Payer", payer), apitest.Link("Payer", payer), apitest.Link("Payer", payer)
 			create(t, h, "invoice", inv)
 		}
+		// The client's money: what it paid (income) less what it was paid
+		// (expense); transfers and virtual operations are not its money.
+		cash := create(t, h, "finRealAccount", map[string]any{"name": "Касса", "kind": "cash"})
+		for kind, sum := range map[string]float64{"income": 600, "expense": 100, "virtual": 999} {
+			create(t, h, "finOperation", map[string]any{"contentType": "FinOperation", "kind": kind, "realAccount": apitest.Link("FinRealAccount", cash),
+				"contractor": me, "sum": map[string]any{"contentType": "Money", "value": sum, "currency": "RUB"}})
+		}
+		create(t, h, "finOperation", map[string]any{"contentType": "FinOperation", "kind": "income", "realAccount": apitest.Link("FinRealAccount", cash),
+			"contractor": me, "sum": map[string]any{"contentType": "Money", "value": 900, "currency": "RUB"}})
 		money := func(v float64) map[string]any {
 			return map[string]any{"contentType": "Money", "value": v, "currency": "RUB", "valueInMain": v, "rate": 1.0}
 		}
 		want := map[string]any{"countDeals": 3.0, "countActiveDeals": 1.0, "countPositiveDeals": 1.0, "countNegativeDeals": 1.0,
 			"summDeals": money(350), "summActiveDeals": money(100), "summPositiveDeals": money(200),
 			"countInvoice": 3.0, "countNotPaidInvoice": 2.0, "summInvoice": money(1800), "summNotPaidInvoice": money(1300),
-			"summAccountReceivable": money(1300), "summAccountReceivableOverdue": money(1000)}
+			"summAccountReceivable": money(1300), "summAccountReceivableOverdue": money(1000),
+			// Paid 1,500, was paid 100, billed 1,800 (drawn and paid invoices).
+			"balance": money(-400), "countBalance": 3.0}
 		check := func(seen func(field string) bool) func(t *testing.T, r *apitest.Resp) {
 			return func(t *testing.T, r *apitest.Resp) {
 				obj := r.Obj()

@@ -1,6 +1,7 @@
 package crm_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
@@ -41,5 +42,30 @@ func TestClientFilters(t *testing.T) {
 					}
 				}},
 		})
+	})
+}
+
+// A filter saved from the list ("name contains") counts its clients and
+// is deleted by its owner.
+func TestSavedFilterFromTheList(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		create(t, h, "contractorCompany", map[string]any{"name": "ООО «Восток»"})
+		create(t, h, "contractorHuman", map[string]any{"firstName": "Восток", "lastName": "Иванов"})
+		create(t, h, "contractorHuman", map[string]any{"firstName": "Запад"})
+		id := create(t, h, "crmFilter", map[string]any{"contentType": "CrmFilter", "title": "Восток", "config": map[string]any{"contentType": "FilterConfig",
+			"termGroup": map[string]any{"join": "and", "terms": []any{map[string]any{"contentType": "FilterTermString", "field": "name", "comparison": "contains", "value": "Восток"}}}}})
+		if r := h.Do("GET", "/api/v3/crmFilter", apitest.Req{}); !strings.Contains(string(r.Body), `"id":"`+id+`"`) {
+			t.Fatalf("saved filter not listed: %s", r.Body)
+		}
+		list := h.Do("GET", "/api/v3/contractor"+apitest.Q(`{"filter":{"contentType":"CrmFilter","id":"`+id+`"}}`), apitest.Req{})
+		if got := names(list); len(got) != 2 {
+			t.Fatalf("through the saved filter: %v", got)
+		}
+		if r := h.Do("DELETE", "/api/v3/crmFilter/"+id, apitest.Req{}); r.Status != 200 {
+			t.Fatalf("delete: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("GET", "/api/v3/crmFilter", apitest.Req{}); strings.Contains(string(r.Body), `"id":"`+id+`"`) {
+			t.Fatalf("deleted filter still listed: %s", r.Body)
+		}
 	})
 }

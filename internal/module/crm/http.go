@@ -15,6 +15,10 @@ import (
 type HTTP struct {
 	Engine *entity.Engine
 	Files  Uploader // where exports are kept
+	// Imports runs import sessions (/contractorImport).
+	Imports *Imports
+	// Merges runs the merges too big to make within the call.
+	Merges *Merges
 }
 
 // Routes registers the clients' routes and wordings.
@@ -27,8 +31,10 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("POST /"+endpoint+"/{id}/payers", a.addPayer)
 		a.duplicateRoutes(rt, endpoint)
 		rt.Handle("POST /"+endpoint+"/{id}/merge", a.merge)
+		rt.Handle("GET /"+endpoint+"/{id}/merge", a.mergeJob)
 	}
 	rt.Handle("POST /contractor/{id}/merge", a.merge)
+	rt.Handle("GET /contractor/{id}/merge", a.mergeJob)
 	for _, endpoint := range []string{"contractor", "contractorHuman", "contractorCompany"} {
 		rt.Handle("GET /"+endpoint+"/{id}/deals", a.linkedDeals)
 		rt.Handle("GET /"+endpoint+"/{id}/tasks", a.linkedTasks)
@@ -43,6 +49,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /contractor/{id}/payers", a.payersOf)
 	rt.Handle("POST /contractor/{id}/payers", a.addPayer)
 	rt.Handle("GET /crmFilter/export", a.export)
+	a.importRoutes(rt)
 	panel := &api.FilterPanel{Type: "CrmFilter", Href: "/crm/filter/", Lister: a.Engine, Count: a.clientCount}
 	for _, f := range SystemFilters {
 		panel.Builtin = append(panel.Builtin, api.BuiltinFilter{ID: f.ID, Ru: f.Ru, En: f.En})

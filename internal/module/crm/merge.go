@@ -30,6 +30,14 @@ var carried = []string{"description", "textDescription", "position", "birthday",
 // theirs; then the duplicates are deleted. The caller needs the right to
 // change the kept client and to delete each duplicate.
 func Merge(ctx context.Context, e *entity.Engine, sc entity.Scope, into value.Link, from []value.Link) (*entity.Record, error) {
+	return mergeClients(ctx, e, sc, into, from, nil, nil)
+}
+
+// mergeClients is Merge telling moved how many objects each step moved
+// (nil: nobody asks) and running last inside the transaction, so a
+// job's end commits with the merge (nil: nothing).
+func mergeClients(ctx context.Context, e *entity.Engine, sc entity.Scope, into value.Link, from []value.Link,
+	moved func(n int64), last func(ctx context.Context) error) (*entity.Record, error) {
 	var out *entity.Record
 	err := e.DB.WithTx(ctx, func(ctx context.Context) error {
 		kept, err := e.Get(ctx, sc, into.Type, into.ID)
@@ -51,15 +59,17 @@ func Merge(ctx context.Context, e *entity.Engine, sc entity.Scope, into value.Li
 			return err
 		}
 		for _, d := range dups {
-			if err := moveReferences(ctx, e, sc, d.Link(), kept.Link()); err != nil {
+			if err := moveReferences(ctx, e, sc, d.Link(), kept.Link(), moved); err != nil {
 				return err
 			}
 			if err := e.Delete(ctx, sc, d.Type.Name, d.ID); err != nil {
 				return err
 			}
 		}
-		out, err = e.Get(ctx, sc, into.Type, into.ID)
-		return err
+		if out, err = e.Get(ctx, sc, into.Type, into.ID); err != nil || last == nil {
+			return err
+		}
+		return last(ctx)
 	})
 	return out, err
 }
@@ -115,11 +125,15 @@ func contactKey(it entry) string {
 func isBlank(v any) bool { return v == nil || v == "" }
 
 // moveReferences points everything that names from at to instead.
-func moveReferences(ctx context.Context, e *entity.Engine, sc entity.Scope, from, to value.Link) error {
+func moveReferences(ctx context.Context, e *entity.Engine, sc entity.Scope, from, to value.Link, moved func(int64)) error {
 	q := e.DB.Q(ctx)
 	exec := func(sql string, args ...any) error {
-		if _, err := q.ExecContext(ctx, e.DB.Dialect.Rebind(sql), args...); err != nil {
+		res, err := q.ExecContext(ctx, e.DB.Dialect.Rebind(sql), args...)
+		if err != nil {
 			return fmt.Errorf("crm: merge %s %d into %s %d: %w", from.Type, from.ID, to.Type, to.ID, err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n > 0 && moved != nil && strings.HasPrefix(sql, "UPDATE") {
+			moved(n)
 		}
 		return nil
 	}

@@ -12,4 +12,9 @@ var messages = map[string][2]string{
 	CodeMergeSelf:      {"Нельзя объединить клиента с самим собой", "A client cannot be merged with itself"},
 	CodeAmbiguous: {"Клиент с этим идентификатором есть и среди людей, и среди компаний: укажите тип (/contractorHuman/{id} или /contractorCompany/{id})",
 		"Both a person and a company have this id: name the type (/contractorHuman/{id} or /contractorCompany/{id})"},
+	CodeImportBadFile: {"Не удалось прочитать файл: нужна таблица CSV или XLSX, где в первой строке заголовки, а дальше хотя бы одна строка данных",
+		"The file could not be read: it must be a CSV or XLSX table with headings in the first row and at least one row of data"},
+	CodeImportUnknown: {"Не найдено: %s", "Not found: %s"},
+	CodeImportNoName:  {"Нет имени клиента", "The client has no name"},
+	CodeImportStarted: {"Импорт уже запущен", "The import has already started"},
 }

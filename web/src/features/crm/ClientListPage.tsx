@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -17,7 +17,11 @@ import { useList } from '../../data/hooks';
 import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
 import { BulkBar, selectionKey } from './BulkBar';
-import { COMPANY, HUMAN, mainValue } from './contacts';
+import { DEFAULT_COLUMNS, listFields, loadColumns, saveColumns, type ColumnKey } from './columns';
+import { COMPANY, HUMAN } from './contacts';
+import { ImportWizard } from './ImportWizard';
+import { ColumnCells, ColumnHeads, ColumnsMenu } from './ListColumns';
+import { DeleteFilterButton, SaveFilterButton } from './SavedFilter';
 
 type Kind = 'all' | 'people' | 'companies';
 
@@ -26,8 +30,6 @@ const ENDPOINTS: Record<Kind, { endpoint: string; contentType: string }> = {
   people: { endpoint: 'contractorHuman', contentType: HUMAN },
   companies: { endpoint: 'contractorCompany', contentType: COMPANY },
 };
-
-const FIELDS = ['name', 'firstName', 'lastName', 'middleName', 'contactInfo', 'position', 'company', 'isDropped'];
 
 const SYSTEM_FILTERS = ['all', 'mine', 'dropped'];
 
@@ -60,7 +62,27 @@ function useFilters(version: string): FilterInfo[] {
   return filters;
 }
 
-function Row({ item, checked, onCheck }: { item: Entity; checked: boolean; onCheck(on: boolean): void }) {
+/** useColumns is the user's chosen columns, read once and saved on each change. */
+function useColumns(): [ColumnKey[], (c: ColumnKey[]) => void] {
+  const [columns, setColumns] = useState<ColumnKey[]>(DEFAULT_COLUMNS);
+  useEffect(() => {
+    let live = true;
+    loadColumns().then(
+      (c) => live && setColumns(c),
+      (err: unknown) => console.warn('artel: client list columns not loaded', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const change = (c: ColumnKey[]) => {
+    setColumns(c);
+    saveColumns(c).catch((err: unknown) => console.warn('artel: client list columns not saved', err));
+  };
+  return [columns, change];
+}
+
+function Row({ item, columns, checked, onCheck }: { item: Entity; columns: ColumnKey[]; checked: boolean; onCheck(on: boolean): void }) {
   const { t } = useTranslation();
   const company = item.contentType === COMPANY;
   return (
@@ -78,9 +100,7 @@ function Row({ item, checked, onCheck }: { item: Entity; checked: boolean; onChe
           {company ? t('crm.kind.company') : t('crm.kind.person')}
         </Badge>
       </Table.Td>
-      <Table.Td>{mainValue(item.contactInfo, 'phone')}</Table.Td>
-      <Table.Td>{mainValue(item.contactInfo, 'email')}</Table.Td>
-      <Table.Td>{typeof item.position === 'string' ? item.position : ''}</Table.Td>
+      <ColumnCells item={item} columns={columns} />
     </Table.Tr>
   );
 }
@@ -116,7 +136,8 @@ export default function ClientListPage() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const filter = listFilter(filterId);
-  const list = useList({ ...ENDPOINTS[kind], filter, q, fields: FIELDS });
+  const [columns, setColumns] = useColumns();
+  const list = useList({ ...ENDPOINTS[kind], filter, q, fields: listFields(columns) });
   const filters = useFilters(`${filter.id}:${list.count ?? ''}`);
   // A list kept from an earlier visit may have lost or gained clients
   // (dropped or restored meanwhile): coming back to it reads it again.
@@ -129,9 +150,11 @@ export default function ClientListPage() {
   const [picked, setPicked] = useState<Set<string>>(() => new Set());
   const selected = list.items.filter((i) => picked.has(selectionKey(i))).map((i) => ({ contentType: i.contentType, id: String(i.id) }));
   const active = filters.find((f) => f.id === filter.id);
+  const [importing, setImporting] = useState(false);
 
   return (
     <Stack gap="sm" p="md" data-testid="client-list">
+      <ImportWizard opened={importing} onClose={() => setImporting(false)} onFinished={() => list.reload()} />
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs">
           <Title order={2}>{active?.title ?? t('crm.list.title')}</Title>
@@ -144,6 +167,10 @@ export default function ClientListPage() {
         <Group gap="xs">
           <ExportButton filter={filter} q={q} format="csv" />
           <ExportButton filter={filter} q={q} format="xlsx" />
+          <ColumnsMenu columns={columns} onChange={setColumns} />
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="client-import">
+            {t('crm.import.open')}
+          </Button>
           <Button component={RouterLink} to="/crm/add" leftSection={<IconPlus size={16} />} data-testid="client-add-person">
             {t('crm.add.person')}
           </Button>
@@ -186,6 +213,8 @@ export default function ClientListPage() {
             {f.title ?? f.id}
           </Button>
         ))}
+        <SaveFilterButton q={search} onSaved={(id) => navigate(`/crm/filter/${id}`)} />
+        {/^\d+$/.test(filter.id) && <DeleteFilterButton id={filter.id} onDeleted={() => navigate('/crm/filter')} />}
       </Group>
       <BulkBar
         selected={selected}
@@ -206,9 +235,7 @@ export default function ClientListPage() {
                 <Table.Th />
                 <Table.Th>{t('crm.column.name')}</Table.Th>
                 <Table.Th>{t('crm.column.kind')}</Table.Th>
-                <Table.Th>{t('crm.column.phone')}</Table.Th>
-                <Table.Th>{t('crm.column.email')}</Table.Th>
-                <Table.Th>{t('crm.column.position')}</Table.Th>
+                <ColumnHeads columns={columns} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -216,6 +243,7 @@ export default function ClientListPage() {
                 <Row
                   key={selectionKey(item)}
                   item={item}
+                  columns={columns}
                   checked={picked.has(selectionKey(item))}
                   onCheck={(on) =>
                     setPicked((p) => {

@@ -1,7 +1,7 @@
 // The card's possible duplicates (same phone however written, e-mail or
 // name), each with a merge into this client: its deals, payers, comments,
 // people and contacts move here and it is deleted (docs/crm.md, Merging).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -14,12 +14,19 @@ import { typeEndpoint } from '../../data/catalog';
 import { ingest, removeEntity } from '../../data/entities';
 import { keyOf, type Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
+import { MergeProgress } from './MergeProgress';
 
 export function DuplicatesBlock({ client, mayMerge }: { client: Entity; mayMerge: boolean }) {
   const { t } = useTranslation();
   const base = `${typeEndpoint(client.contentType)}/${client.id}`;
   const [found, setFound] = useState<Entity[]>([]);
   const [version, setVersion] = useState(0);
+  // A merge running as a background job (its answer says mergeInProgress).
+  const [merging, setMerging] = useState(client.mergeInProgress === true);
+  const ended = useCallback(() => {
+    setMerging(false);
+    setVersion((v) => v + 1);
+  }, []);
   useEffect(() => {
     let live = true;
     api.get<Entity[]>(`${base}/possibleDuplicates`, { fields: ['name', 'firstName', 'lastName'] }).then(
@@ -31,6 +38,7 @@ export function DuplicatesBlock({ client, mayMerge }: { client: Entity; mayMerge
       live = false;
     };
   }, [base, version, client.contactInfo]);
+  if (merging) return <MergeProgress base={base} onEnd={ended} />;
   if (found.length === 0) return null;
 
   const merge = (dup: Entity) =>
@@ -43,6 +51,10 @@ export function DuplicatesBlock({ client, mayMerge }: { client: Entity; mayMerge
         void api.post<Entity>(`${base}/merge`, { contentType: dup.contentType, id: dup.id }).then(
           (env) => {
             if (env.data) ingest(env.data, { full: true });
+            if (env.data?.mergeInProgress === true) {
+              setMerging(true);
+              return;
+            }
             removeEntity(keyOf({ contentType: dup.contentType, id: String(dup.id) }));
             setVersion((v) => v + 1);
           },

@@ -41,6 +41,7 @@ export function FiguresBlock({ entity }: { entity: Entity }) {
       <Figure label={t('crm.figures.notPaid')} count={e.countNotPaidInvoice} sum={e.summNotPaidInvoice} testId="figure-not-paid" />
       <Figure label={t('crm.figures.receivable')} sum={e.summAccountReceivable} testId="figure-receivable" />
       <Figure label={t('crm.figures.overdue')} sum={e.summAccountReceivableOverdue} testId="figure-overdue" />
+      <Figure label={t('crm.figures.balance')} sum={e.balance} testId="figure-balance" />
     </SimpleGrid>
   );
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COLUMNS, listFields, readColumns } from './columns';
+
+describe('client list columns', () => {
+  it('asks only for the fields of the columns shown', () => {
+    expect(listFields(['phone', 'email'])).toEqual(['name', 'firstName', 'lastName', 'middleName', 'isDropped', 'contactInfo']);
+    expect(listFields(['balance', 'deals'])).toEqual(expect.arrayContaining(['balance', 'countDeals', 'summDeals']));
+    expect(listFields([])).not.toContain('countDeals');
+  });
+
+  it('reads a stored choice in the list order, the default when there is none', () => {
+    expect(readColumns(['balance', 'phone', 'nonsense'])).toEqual(['phone', 'balance']);
+    expect(readColumns(null)).toEqual(DEFAULT_COLUMNS);
+    expect(readColumns([])).toEqual([]);
+  });
+});
