@@ -40,13 +40,15 @@ type Spec struct {
 // reader who sees every entity of the type counts.
 var Everyone = value.Link{Type: "*", ID: 0}
 
-// bucketOf is the SQL of an entity's bucket from its row r, or NULL.
+// bucketOf is the SQL of an entity's bucket from its row r, or NULL
+// for a type without one.
 func (s Spec) bucketOf(r string) string {
 	if s.Bucket == "" {
 		return "NULL"
 	}
-	// As text: a bucket may be a link's id (a deal's program).
-	return "CAST(" + r + "." + s.Bucket + " AS TEXT)"
+	// As text, a bucket may be a link's id (a deal's program); an empty
+	// value is '' so that it can be counted too (a client never dropped).
+	return "COALESCE(CAST(" + r + "." + s.Bucket + " AS TEXT), '')"
 }
 
 // signature names a set of specs, so a changed rule rebuilds the kept rows.

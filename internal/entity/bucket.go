@@ -25,7 +25,7 @@ func (e *Engine) bucketed(t *catalog.Type, lq ListQuery) []string {
 	}
 	if json.Unmarshal(lq.Filter, &l) == nil && l.ID != "" {
 		for _, f := range e.sysFilters[l.Type] {
-			if f.ID == l.ID {
+			if f.ID == l.ID && e.Buckets[t.Name] != "" {
 				return f.Buckets
 			}
 		}

@@ -42,10 +42,12 @@ func Kept(cat *catalog.Catalog) []access.Spec {
 }
 
 // Buckets are the fields the lists of a kept type are split by: a task's
-// status (the built-in filters, entity.SystemFilter.Buckets), a deal's
-// program (every deal list is one program's). Counts are kept per value
-// of each (entity.Engine.Buckets). A link field here has one target type.
-var Buckets = map[string]string{"Task": "status", "Deal": "program"}
+// status and a client's isDropped (the built-in filters,
+// entity.SystemFilter.Buckets), a deal's program (every deal list is one
+// program's). Counts are kept per value of each (entity.Engine.Buckets).
+// A link field here has one target type.
+var Buckets = map[string]string{"Task": "status", "Deal": "program",
+	"ContractorHuman": "isDropped", "ContractorCompany": "isDropped"}
 
 // kept is the readers whose entity_access ranges hold exactly what
 // members(sc, t, r.Members) admits: the person and their groups.

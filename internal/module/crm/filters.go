@@ -13,6 +13,9 @@ type SystemFilter struct {
 	ID     string
 	Ru, En string
 	where  func(e *entity.Engine, sc entity.Scope) entity.Condition
+	// buckets, when set, are the isDropped values where holds, as
+	// internal/access keeps them ('' for never set): its count is kept.
+	buckets []string
 }
 
 // Title is the filter's name in a language.
@@ -34,7 +37,7 @@ func notDropped(e *entity.Engine) string {
 var SystemFilters = []SystemFilter{
 	{ID: "all", Ru: "Все клиенты", En: "All clients", where: func(e *entity.Engine, _ entity.Scope) entity.Condition {
 		return entity.Condition{SQL: notDropped(e)}
-	}},
+	}, buckets: []string{"", "0"}},
 	{ID: "mine", Ru: "Мои клиенты", En: "My clients", where: func(e *entity.Engine, sc entity.Scope) entity.Condition {
 		// People and companies share one id space, so one subquery
 		// serves either table.
@@ -49,12 +52,12 @@ var SystemFilters = []SystemFilter{
 	}},
 	{ID: "dropped", Ru: "Удалённые", En: "Deleted", where: func(e *entity.Engine, _ entity.Scope) entity.Condition {
 		return entity.Condition{SQL: "COALESCE(" + e.Cat.Type(Human).Field("isDropped").Column + ", 0) = 1"}
-	}},
+	}, buckets: []string{"1"}},
 }
 
 func registerFilters(e *entity.Engine) {
 	for _, f := range SystemFilters {
-		e.AddSystemFilter("CrmFilter", entity.SystemFilter{ID: f.ID, Where: func(_ context.Context, sc entity.Scope) (entity.Condition, error) {
+		e.AddSystemFilter("CrmFilter", entity.SystemFilter{ID: f.ID, Buckets: f.buckets, Where: func(_ context.Context, sc entity.Scope) (entity.Condition, error) {
 			return f.where(e, sc), nil
 		}})
 	}

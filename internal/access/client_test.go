@@ -1,0 +1,79 @@
+package access_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/artel/artel/internal/apitest"
+)
+
+// TestKeptClientCounts: the client list's built-in filters "all" (live)
+// and "dropped" count from the counts kept per isDropped. Random people
+// and companies are made with responsibles, dropped, restored, deleted
+// forever and dropped in SQL; each filter's count, for each type and the
+// /contractor union, stays what the rows say, and the kept rows a
+// rebuild's.
+func TestKeptClientCounts(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		w := &world{h: h, rnd: rand.New(rand.NewSource(5))}
+		for i := range 2 {
+			id, token := h.Person(t, "Продавец", fmt.Sprintf("seller%d@example.com", i), "long enough pass")
+			w.people, w.tokens = append(w.people, id), append(w.tokens, token)
+		}
+		w.groups = []string{w.do(t, "POST", "/api/v3/group", map[string]any{"name": "Продажи"})["id"].(string)}
+		types := []string{"contractorHuman", "contractorCompany"}
+		tables := map[string]string{"contractorHuman": "e_contractorhuman", "contractorCompany": "e_contractorcompany"}
+		var clients [][2]string // type, id
+		for i := range 60 {
+			typ := types[w.rnd.Intn(2)]
+			switch op := w.rnd.Intn(6); {
+			case op < 2 || len(clients) == 0:
+				body := map[string]any{"responsibles": []any{w.person()}}
+				if typ == "contractorHuman" {
+					body["firstName"] = fmt.Sprintf("Клиент %d", i)
+				} else {
+					body["name"] = fmt.Sprintf("ООО «Клиент %d»", i)
+				}
+				clients = append(clients, [2]string{typ, w.do(t, "POST", "/api/v3/"+typ, body)["id"].(string)})
+			case op == 2:
+				c := clients[w.rnd.Intn(len(clients))]
+				h.Do("DELETE", "/api/v3/"+c[0]+"/"+c[1], apitest.Req{Body: map[string]any{"mode": "only_fake_drop"}})
+			case op == 3:
+				c := clients[w.rnd.Intn(len(clients))]
+				h.Do("POST", "/api/v3/"+c[0]+"/"+c[1], apitest.Req{Body: map[string]any{"isDropped": false}})
+			case op == 4:
+				j := w.rnd.Intn(len(clients))
+				c := clients[j]
+				w.do(t, "POST", "/api/v3/"+c[0]+"/"+c[1], map[string]any{"responsibles": w.some(2)})
+			default:
+				c := clients[w.rnd.Intn(len(clients))]
+				if err := h.DB.Exec(context.Background(), "UPDATE "+tables[c[0]]+" SET c_isdropped = ? WHERE id = ?", w.rnd.Intn(2), c[1]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i%10 != 9 {
+				continue
+			}
+			for _, f := range []struct{ id, cond string }{{"all", "COALESCE(c_isdropped, 0) = 0"}, {"dropped", "COALESCE(c_isdropped, 0) = 1"}} {
+				total := 0
+				for _, typ := range types {
+					want := len(w.ids(t, "SELECT id FROM "+tables[typ]+" WHERE account_id = ? AND "+f.cond, h.Account))
+					total += want
+					count(t, h, "/api/v3/"+typ, f.id, want)
+				}
+				count(t, h, "/api/v3/contractor", f.id, total)
+			}
+			w.check(t)
+		}
+	})
+}
+
+func count(t *testing.T, h *apitest.Harness, path, filter string, want int) {
+	t.Helper()
+	r := h.Do("GET", path+apitest.Q(`{"limit":1,"filter":{"contentType":"CrmFilter","id":"`+filter+`"}}`), apitest.Req{})
+	if r.Status != 200 || r.Meta()["pagination"].(map[string]any)["count"] != float64(want) {
+		t.Fatalf("%s through %s counts %v, the rows say %d: %s", path, filter, r.Meta()["pagination"], want, r.Body)
+	}
+}
