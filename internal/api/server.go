@@ -169,7 +169,8 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler
 		s.accessToken(w, r, account)
 		return
 	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+	raw, _ := s.downloadRoute(r, c)
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && (raw == nil || beside != nil) {
 		body, err := httpin.ReadBody(w, r, MaxBody)
 		if err != nil {
 			inputError(lang, err).write(w)

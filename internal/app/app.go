@@ -67,6 +67,10 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	documents := doc.Register(engine)
 	engine.Policy = documents.Guard(engine.Policy)
 	files := file.Register(engine)
+	if err := files.Configure(ctx); err != nil {
+		bus.Close()
+		return nil, err
+	}
 	documents.UseFiles(files)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
@@ -125,6 +129,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
 	srv.StorageUsed = files.UsedBytes
+	// Resumable uploads left unfinished expire; their parts go with them.
+	srv.Tickers = append(srv.Tickers, api.Ticker{Name: "file.uploads", Every: 10 * time.Minute, Run: files.CleanUploads})
 	fireJobs := &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}
 	// Reminders are due to the second; River's poll would make them late.
 	srv.Tickers = append(srv.Tickers, api.Ticker{Name: todo.JobReminders, Every: time.Second, EachNode: true,

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strconv"
+	"time"
 
 	"github.com/artel/artel/internal/api"
 )
@@ -28,10 +28,12 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /attache/shareUrl/{id}", a.shareURL)
 	rt.Handle("GET /attache/archive", a.archive)
 	rt.Download("/file/{id}/download", a.serveDownload)
+	a.uploadRoutes(rt)
 	rt.Messages(map[string][2]string{
 		CodeRequired: {"Прикрепите файл", "Attach a file"},
 		CodeTooMany:  {"Можно загрузить только один файл за раз", "Upload one file at a time"},
 		CodeTooLarge: {fmt.Sprintf("Файл больше %d МБ", MaxSize>>20), fmt.Sprintf("File larger than %d MB", MaxSize>>20)},
+		CodeQuota:    {"Недостаточно места в файловом хранилище", "Not enough space in the file storage"},
 	})
 }
 
@@ -55,19 +57,22 @@ func (a *HTTP) uploadFile(ctx context.Context, r *api.Request) api.Response {
 	f := r.Files()[0]
 	rec, err := a.Files.Upload(ctx, r.Scope(), f.Name, f.ContentType, f.Data)
 	if err != nil {
-		return r.Fail(err)
+		return uploadFail(r, err)
 	}
 	return r.One(ctx, rec, sel)
 }
 
 // serveDownload answers GET /file/{id}/download with the bytes themselves,
-// not an envelope (errors still come in the envelope).
+// not an envelope (errors still come in the envelope). The bytes stream
+// from the store; Range requests are answered (http.ServeContent), so a
+// video or PDF can seek.
 func (a *HTTP) serveDownload(w http.ResponseWriter, hr *http.Request, r *api.Request) {
-	rec, data, err := a.Files.Open(hr.Context(), r.Scope(), r.IDs[0])
+	rec, o, err := a.Files.OpenObject(hr.Context(), r.Scope(), r.IDs[0])
 	if err != nil {
 		r.Fail(err).Write(w)
 		return
 	}
+	defer o.Close()
 	name, _ := rec.Values["name"].(string)
 	ct, _ := rec.Values["mimeType"].(string)
 	if ct == "" {
@@ -75,15 +80,11 @@ func (a *HTTP) serveDownload(w http.ResponseWriter, hr *http.Request, r *api.Req
 	}
 	h := w.Header()
 	h.Set("Content-Type", ct)
-	h.Set("Content-Length", strconv.Itoa(len(data)))
 	h.Set("Content-Disposition", Disposition(name))
 	// Always an attachment, never sniffed, never run: an uploaded HTML
 	// page must not act as this site's page.
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "private, no-store")
-	w.WriteHeader(http.StatusOK)
-	if hr.Method == http.MethodGet {
-		_, _ = w.Write(data)
-	}
+	http.ServeContent(w, hr, "", time.Time{}, o)
 }
