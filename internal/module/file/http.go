@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
+
 	"github.com/artel/artel/internal/api"
 )
 
@@ -86,5 +88,8 @@ func (a *HTTP) serveDownload(w http.ResponseWriter, hr *http.Request, r *api.Req
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "private, no-store")
+	// Not gzipped on the way: a compressed answer could not serve ranges,
+	// and most files (images, PDF, archives) are compressed already.
+	h.Set(gzhttp.HeaderNoCompression, "1")
 	http.ServeContent(w, hr, "", time.Time{}, o)
 }

@@ -48,9 +48,8 @@ func (s dbStorage) Put(ctx context.Context, key string, r io.Reader, size int64)
 	if len(data) > MaxSize {
 		return 0, errTooLarge
 	}
-	_, err = s.db.Q(ctx).ExecContext(ctx, s.db.Dialect.Rebind(
-		"INSERT INTO file_objects (object_key, bytes) VALUES (?, ?)"), key, data)
-	if err != nil {
+	// Exec: in the upload's transaction, or on the writer for a part.
+	if err := s.db.Exec(ctx, "INSERT INTO file_objects (object_key, bytes) VALUES (?, ?)", key, data); err != nil {
 		return 0, fmt.Errorf("file: db put: %w", err)
 	}
 	return int64(len(data)), nil
@@ -70,8 +69,7 @@ func (s dbStorage) Open(ctx context.Context, key string) (Object, error) {
 }
 
 func (s dbStorage) Delete(ctx context.Context, key string) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, s.db.Dialect.Rebind("DELETE FROM file_objects WHERE object_key = ?"), key)
-	return err
+	return s.db.Exec(ctx, "DELETE FROM file_objects WHERE object_key = ?", key)
 }
 
 func (s dbStorage) Stat(ctx context.Context, key string) (int64, error) {

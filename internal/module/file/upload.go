@@ -50,9 +50,11 @@ func (f *Files) StartUpload(ctx context.Context, sc entity.Scope, name, ctype st
 	u := &Upload{Size: size, Name: cleanName(name), ContentType: ctype, store: f.cur.Name(), account: sc.Account,
 		ExpiresAt: f.e.Now().Add(UploadTTL).Truncate(time.Second)}
 	db := f.e.DB
-	err := db.Q(ctx).QueryRowContext(ctx, db.Dialect.Rebind(`INSERT INTO file_uploads (account_id, owner_type, owner_id,
-		name, content_type, size, object_store, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		sc.Account, sc.Actor.Type, sc.Actor.ID, u.Name, ctype, size, u.store, u.ExpiresAt.Unix()).Scan(&u.ID)
+	err := db.WithTx(ctx, func(ctx context.Context) error {
+		return db.Q(ctx).QueryRowContext(ctx, db.Dialect.Rebind(`INSERT INTO file_uploads (account_id, owner_type, owner_id,
+			name, content_type, size, object_store, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			sc.Account, sc.Actor.Type, sc.Actor.ID, u.Name, ctype, size, u.store, u.ExpiresAt.Unix()).Scan(&u.ID)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("file: start upload: %w", err)
 	}
@@ -109,14 +111,18 @@ func (f *Files) WriteChunk(ctx context.Context, sc entity.Scope, id, offset int6
 		return u, nil, err
 	}
 	db := f.e.DB
-	res, err := db.Q(ctx).ExecContext(ctx, db.Dialect.Rebind(`UPDATE file_uploads SET received = received + ?,
-		parts = parts + 1, expires_at = ? WHERE id = ? AND received = ?`),
-		n, f.e.Now().Add(UploadTTL).Unix(), id, u.Received)
-	if err == nil {
-		if k, _ := res.RowsAffected(); k == 0 {
-			err = ErrOffset // another chunk from the same offset won
+	err = db.WithTx(ctx, func(ctx context.Context) error {
+		res, err := db.Q(ctx).ExecContext(ctx, db.Dialect.Rebind(`UPDATE file_uploads SET received = received + ?,
+			parts = parts + 1, expires_at = ? WHERE id = ? AND received = ?`),
+			n, f.e.Now().Add(UploadTTL).Unix(), id, u.Received)
+		if err != nil {
+			return err
 		}
-	}
+		if k, _ := res.RowsAffected(); k == 0 {
+			return ErrOffset // another chunk from the same offset won
+		}
+		return nil
+	})
 	if err != nil {
 		_ = st.Delete(context.WithoutCancel(ctx), key)
 		return u, nil, err
@@ -146,7 +152,7 @@ func (f *Files) dropUpload(ctx context.Context, u *Upload, st Storage) {
 		_ = st.Delete(ctx, u.partKey(i))
 	}
 	db := f.e.DB
-	_, _ = db.Q(ctx).ExecContext(ctx, db.Dialect.Rebind("DELETE FROM file_uploads WHERE id = ?"), u.ID)
+	_ = db.Exec(ctx, "DELETE FROM file_uploads WHERE id = ?", u.ID)
 }
 
 // CleanUploads removes the sessions past their expiry and their parts
