@@ -128,7 +128,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
 		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
-	srv.StorageUsed = files.UsedBytes
+	srv.StorageUsed, srv.StorageQuota = files.UsedBytes, files.Quota
 	// Resumable uploads left unfinished expire; their parts go with them.
 	srv.Tickers = append(srv.Tickers, api.Ticker{Name: "file.uploads", Every: 10 * time.Minute, Run: files.CleanUploads})
 	fireJobs := &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
@@ -31,6 +32,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /attache/archive", a.archive)
 	rt.Download("/file/{id}/download", a.serveDownload)
 	a.uploadRoutes(rt)
+	rt.Handle("GET /diskSpace", a.diskSpace)
 	rt.Messages(map[string][2]string{
 		CodeRequired: {"Прикрепите файл", "Attach a file"},
 		CodeTooMany:  {"Можно загрузить только один файл за раз", "Upload one file at a time"},
@@ -92,4 +94,18 @@ func (a *HTTP) serveDownload(w http.ResponseWriter, hr *http.Request, r *api.Req
 	// and most files (images, PDF, archives) are compressed already.
 	h.Set(gzhttp.HeaderNoCompression, "1")
 	http.ServeContent(w, hr, "", time.Time{}, o)
+}
+
+// diskSpace answers GET /diskSpace: the account's used bytes, its quota
+// (total) and what is left; with no quota total and free are 0, as
+// accountInfo's maxDiskSpace is.
+func (a *HTTP) diskSpace(ctx context.Context, r *api.Request) api.Response {
+	sc := r.Scope()
+	used, err := a.Files.UsedBytes(ctx, sc.Account)
+	if err != nil {
+		return r.Fail(err)
+	}
+	total := a.Files.Quota
+	return api.Response{Status: http.StatusOK, Data: map[string]any{"contentType": "DiskSpace",
+		"id": strconv.FormatInt(sc.Account, 10), "total": total, "used": used, "free": max(total-used, 0)}}
 }

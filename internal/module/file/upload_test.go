@@ -140,5 +140,12 @@ func TestQuota(t *testing.T) {
 		if u := used(t, h); u != 600<<10 {
 			t.Fatalf("usedMemory %v", u)
 		}
+		ds := h.Do("GET", "/api/v3/diskSpace", apitest.Req{}).Obj()
+		if ds["total"] != float64(1<<20) || ds["used"] != float64(600<<10) || ds["free"] != float64(1<<20-600<<10) {
+			t.Fatalf("diskSpace: %v", ds)
+		}
+		if m := h.Do("GET", "/api/v3/accountInfo", apitest.Req{}).Obj()["maxDiskSpace"]; m != float64(1<<20) {
+			t.Fatalf("maxDiskSpace: %v", m)
+		}
 	})
 }
