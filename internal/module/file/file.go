@@ -79,7 +79,7 @@ func DownloadPath(id int64) string {
 // multipart routes).
 func (f *Files) Upload(ctx context.Context, sc entity.Scope, name, sentType string, data []byte) (*entity.Record, error) {
 	if len(data) > MaxSize {
-		return nil, entity.Invalidf("file", CodeTooLarge, "")
+		return nil, tooLarge(MaxSize)
 	}
 	return f.UploadStream(ctx, sc, name, sentType, bytes.NewReader(data), int64(len(data)))
 }
@@ -100,7 +100,7 @@ func (f *Files) limit() int64 {
 func (f *Files) UploadStream(ctx context.Context, sc entity.Scope, name, sentType string, r io.Reader, size int64) (*entity.Record, error) {
 	lim := f.limit()
 	if size > lim {
-		return nil, entity.Invalidf("file", CodeTooLarge, "")
+		return nil, tooLarge(lim)
 	}
 	if size > 0 {
 		if err := f.checkFree(ctx, sc.Account, size); err != nil {
@@ -119,7 +119,7 @@ func (f *Files) UploadStream(ctx context.Context, sc entity.Scope, name, sentTyp
 	put := func(ctx context.Context) (int64, error) {
 		n, err := st.Put(ctx, key, io.LimitReader(br, lim+1), size)
 		if errors.Is(err, errTooLarge) || err == nil && n > lim {
-			return 0, entity.Invalidf("file", CodeTooLarge, "")
+			return 0, tooLarge(lim)
 		}
 		return n, err
 	}
@@ -222,7 +222,7 @@ func (f *Files) Open(ctx context.Context, sc entity.Scope, id int64) (*entity.Re
 	}
 	defer o.Close()
 	if o.Size() > MaxSize {
-		return nil, nil, entity.Invalidf("file", CodeTooLarge, "")
+		return nil, nil, tooLarge(MaxSize)
 	}
 	data, err := io.ReadAll(o)
 	if err != nil {
@@ -274,6 +274,12 @@ func newKey(account int64) (string, error) {
 }
 
 var errTooLarge = errors.New("file: too large")
+
+// tooLarge is the refusal of a file past limit bytes; the wording names
+// the limit in MB (spec 001 section 8: "larger than {maxSize} MB").
+func tooLarge(limit int64) error {
+	return entity.Invalidf("file", CodeTooLarge, strconv.FormatInt(limit>>20, 10))
+}
 
 // contentType is the type by the name's extension when Go knows it (a
 // .docx sniffs as zip), else what the bytes look like. The client's word

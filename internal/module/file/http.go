@@ -2,7 +2,6 @@ package file
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -36,7 +35,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Messages(map[string][2]string{
 		CodeRequired: {"Прикрепите файл", "Attach a file"},
 		CodeTooMany:  {"Можно загрузить только один файл за раз", "Upload one file at a time"},
-		CodeTooLarge: {fmt.Sprintf("Файл больше %d МБ", MaxSize>>20), fmt.Sprintf("File larger than %d MB", MaxSize>>20)},
+		// %s: the limit in MB, which depends on the store (file.go tooLarge).
+		CodeTooLarge: {"Файл больше %s МБ", "File larger than %s MB"},
 		CodeQuota:    {"Недостаточно места в файловом хранилище", "Not enough space in the file storage"},
 	})
 }
@@ -52,7 +52,7 @@ func (a *HTTP) uploadFile(ctx context.Context, r *api.Request) api.Response {
 			Message: r.Message(CodeTooMany), Type: CodeTooMany}}}
 	case len(r.Files()[0].Data) > MaxSize:
 		return api.Response{Status: http.StatusRequestEntityTooLarge, Errors: []api.ErrorEntry{{Field: "file",
-			Message: r.Message(CodeTooLarge), Type: CodeTooLarge}}}
+			Message: r.Message(CodeTooLarge, strconv.Itoa(MaxSize>>20)), Type: CodeTooLarge}}}
 	}
 	sel, err := r.Selection(true)
 	if err != nil {

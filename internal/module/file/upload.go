@@ -42,7 +42,7 @@ func (f *Files) StartUpload(ctx context.Context, sc entity.Scope, name, ctype st
 		return nil, entity.Invalidf("size", CodeSize, "")
 	}
 	if size > f.limit() {
-		return nil, entity.Invalidf("file", CodeTooLarge, "")
+		return nil, tooLarge(f.limit())
 	}
 	if err := f.checkFree(ctx, sc.Account, size); err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func (f *Files) WriteChunk(ctx context.Context, sc entity.Scope, id, offset int6
 	key := u.partKey(u.Parts)
 	n, err := st.Put(ctx, key, io.LimitReader(body, u.Size-u.Received+1), -1)
 	if err == nil && u.Received+n > u.Size {
-		err = entity.Invalidf("file", CodeTooLarge, "")
+		err = tooLarge(f.limit())
 	}
 	if err == nil && n == 0 {
 		err = entity.Invalidf("file", CodeRequired, "")

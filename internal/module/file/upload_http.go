@@ -93,7 +93,7 @@ func uploadFail(r *api.Request, err error) api.Response {
 			Message: r.Message(CodeOffset), Type: CodeOffset}}}
 	case errors.As(err, &inv) && len(inv.Errors) == 1 && inv.Errors[0].Code == CodeTooLarge:
 		return api.Response{Status: http.StatusRequestEntityTooLarge, Errors: []api.ErrorEntry{{Field: "file",
-			Message: r.Message(CodeTooLarge), Type: CodeTooLarge}}}
+			Message: r.Message(CodeTooLarge, inv.Errors[0].Param), Type: CodeTooLarge}}}
 	}
 	return r.Fail(err)
 }
