@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/app"
@@ -19,11 +20,14 @@ import (
 // environment variables as defaults.
 type dbFlags struct {
 	data string
-	url  string
+	// storage is the file store (file.Configure); "" keeps $ARTEL_STORAGE.
+	storage string
+	url     string
 }
 
 func (d *dbFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.data, "data", env("ARTEL_DATA", "./data"), "data directory (SQLite file, uploads)")
+	fs.StringVar(&d.storage, "storage", "", "where file bytes go: db, disk (under --data/files) or s3 (ARTEL_S3_*); default $ARTEL_STORAGE or db")
 	fs.StringVar(&d.url, "database-url", env("ARTEL_DATABASE_URL", ""), "PostgreSQL URL; empty uses SQLite in --data")
 }
 
@@ -34,6 +38,14 @@ func (d *dbFlags) server(ctx context.Context) (*api.Server, *store.DB, error) {
 	db, err := d.open(ctx, cat)
 	if err != nil {
 		return nil, nil, err
+	}
+	// The file store reads its settings from the environment
+	// (file.Configure); the flags only fill in what is not set there.
+	if d.storage != "" {
+		os.Setenv("ARTEL_STORAGE", d.storage)
+	}
+	if os.Getenv("ARTEL_STORAGE_DIR") == "" {
+		os.Setenv("ARTEL_STORAGE_DIR", filepath.Join(d.data, "files"))
 	}
 	srv, err := app.Build(ctx, db, cat, version, slog.Default())
 	if err != nil {

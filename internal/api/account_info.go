@@ -82,8 +82,9 @@ func (s *Server) accountInfoData(ctx context.Context, c *call) (map[string]any, 
 		"megamailDomain": orHost(acc.Host, c.host), "permanentHost": orHost(acc.Host, c.host), "ecometHost": orHost(acc.Host, c.host),
 		"ecometPort": listenPort(ctx), "ecometToken": token,
 		"defaultCountryCode": defaultCountry, "partnerId": 0,
-		// No storage quota on a self-hosted server; used is the files' bytes.
-		"maxDiskSpace": 0, "usedMemory": used,
+		// The storage quota (ARTEL_STORAGE_QUOTA_MB, 0 for none); used is
+		// the files' kept byte count.
+		"maxDiskSpace": s.StorageQuota, "usedMemory": used,
 		"caldavSyncs": []any{}, "caldavSyncsCount": 0,
 		"timeCreated": value.DateTime{}.Encode(acc.CreatedAt*1000, c.opt),
 		// Hosted chat-support vendors: none on a self-hosted server.

@@ -99,6 +99,11 @@ func (rt *Routes) Describe(pattern string, summary [2]string) { rt.summaries[pat
 // Download registers a GET (and HEAD) route answered with raw bytes.
 func (rt *Routes) Download(path string, d Download) { rt.downloads["GET "+path] = d }
 
+// Raw registers a route of any method ("PATCH /file/upload/{id}") whose
+// body is not read by the server but streamed by d (a resumable upload's
+// chunk); its answer is d's too.
+func (rt *Routes) Raw(pattern string, d Download) { rt.downloads[pattern] = d }
+
 // Messages adds error wordings {ru, en} by error type. A type already
 // worded (by the conventions or an earlier area) keeps its wording.
 func (rt *Routes) Messages(m map[string][2]string) {
@@ -163,10 +168,14 @@ func routeKey(method string, segs []string) (string, []int64) {
 
 // downloadRoute finds the raw-bytes route of a GET or HEAD request.
 func (s *Server) downloadRoute(hr *http.Request, c *call) (Download, []int64) {
-	if s.areas == nil || hr.Method != http.MethodGet && hr.Method != http.MethodHead {
+	if s.areas == nil {
 		return nil, nil
 	}
-	key, ids := routeKey(http.MethodGet, c.segs)
+	method := hr.Method
+	if method == http.MethodHead {
+		method = http.MethodGet
+	}
+	key, ids := routeKey(method, c.segs)
 	return s.areas.downloads[key], ids
 }
 

@@ -39,6 +39,8 @@ type Server struct {
 	Rights   *rights.Service
 	// Realtime is the live socket, served at /ecomet/websocket and /comet/.
 	Realtime *realtime.Hub
+	// StorageQuota is each account's file space in bytes, 0 for none.
+	StorageQuota int64
 	// StorageUsed is how many bytes an account's files take (AccountInfo).
 	StorageUsed func(ctx context.Context, account int64) (int64, error)
 	// Tickers are modules' background work, which the job runner
@@ -169,7 +171,8 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler
 		s.accessToken(w, r, account)
 		return
 	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+	raw, _ := s.downloadRoute(r, c)
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && (raw == nil || beside != nil) {
 		body, err := httpin.ReadBody(w, r, MaxBody)
 		if err != nil {
 			inputError(lang, err).write(w)

@@ -70,6 +70,10 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	documents := doc.Register(engine)
 	engine.Policy = documents.Guard(engine.Policy)
 	files := file.Register(engine)
+	if err := files.Configure(ctx); err != nil {
+		bus.Close()
+		return nil, err
+	}
 	documents.UseFiles(files)
 	task.Register(engine, policy)
 	crm.Register(engine, policy)
@@ -130,7 +134,9 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv := &api.Server{DB: db, Cat: cat, Engine: engine, Auth: authSvc, Accounts: accounts,
 		Rights: rightsSvc, Realtime: hub, Version: version, Log: log, Web: web.Handler(),
 		Metrics: m, MetricsToken: os.Getenv("ARTEL_METRICS_TOKEN"), Admission: admission(db)}
-	srv.StorageUsed = files.UsedBytes
+	srv.StorageUsed, srv.StorageQuota = files.UsedBytes, files.Quota
+	// Resumable uploads left unfinished expire; their parts go with them.
+	srv.Tickers = append(srv.Tickers, api.Ticker{Name: "file.uploads", Every: 10 * time.Minute, Run: files.CleanUploads})
 	fireJobs := &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}
 	clientImports := &crm.Imports{Engine: engine, Files: files, Scope: rightsSvc.Fill, Push: hub.Send, Log: log}
 	clientMerges := &crm.Merges{Engine: engine, Scope: rightsSvc.Fill, Push: hub.Send, Log: log}

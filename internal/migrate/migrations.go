@@ -570,6 +570,35 @@ var migrations = []Migration{
 			`CREATE INDEX mail_messages_comment ON mail_messages (account_id, comment_id)`,
 		}
 	}, nil},
+	{32, "file storage: objects, per-account usage, resumable uploads", func(d store.Dialect) []string {
+		// A File's bytes now live behind one storage interface (the
+		// database, the local disk or S3; internal/module/file). The
+		// database store keeps them in file_objects by key; file_blobs
+		// keeps who uploaded a file and names its object and store. The
+		// bytes already uploaded move to file_objects once, here.
+		// file_usage is each account's used bytes, changed in the same
+		// transaction as an upload or delete, so usedMemory is exact and
+		// never re-summed. file_uploads are resumable upload sessions.
+		blob, empty, serial := "BLOB", "X''", "INTEGER"
+		if d == store.Postgres {
+			blob, empty, serial = "BYTEA", "''::bytea", "BIGSERIAL"
+		}
+		return []string{
+			`CREATE TABLE file_objects (object_key TEXT PRIMARY KEY, bytes ` + blob + ` NOT NULL)`,
+			`ALTER TABLE file_blobs ADD COLUMN object_store TEXT NOT NULL DEFAULT 'db'`,
+			`ALTER TABLE file_blobs ADD COLUMN object_key TEXT NOT NULL DEFAULT ''`,
+			`ALTER TABLE file_blobs ADD COLUMN size BIGINT NOT NULL DEFAULT 0`,
+			`INSERT INTO file_objects (object_key, bytes) SELECT 'f/' || account_id || '/' || file_id, bytes FROM file_blobs`,
+			`UPDATE file_blobs SET object_key = 'f/' || account_id || '/' || file_id, size = LENGTH(bytes), bytes = ` + empty,
+			`CREATE TABLE file_usage (account_id BIGINT PRIMARY KEY, used BIGINT NOT NULL DEFAULT 0)`,
+			`INSERT INTO file_usage (account_id, used) SELECT account_id, SUM(size) FROM file_blobs GROUP BY account_id`,
+			`CREATE TABLE file_uploads (id ` + serial + ` PRIMARY KEY,
+				account_id BIGINT NOT NULL, owner_type TEXT NOT NULL, owner_id BIGINT NOT NULL, name TEXT NOT NULL,
+				content_type TEXT NOT NULL, size BIGINT NOT NULL, received BIGINT NOT NULL DEFAULT 0,
+				parts INTEGER NOT NULL DEFAULT 0, object_store TEXT NOT NULL, expires_at BIGINT NOT NULL)`,
+			`CREATE INDEX file_uploads_expires ON file_uploads (expires_at)`,
+		}
+	}, nil},
 	{33, "client imports and background merges", func(d store.Dialect) []string {
 		// internal/module/crm: an import session is its file, the columns'
 		// mapping, its progress and its counts; each row is saved in its own

@@ -177,3 +177,65 @@ test('files dropped, an image previewed, a text written, edited and its first ve
   await expect(page.getByTestId('doc-folder-bar').locator('xpath=..').getByRole('alert')).toContainText('Папка не пуста');
   expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
 });
+
+// A one-page PDF made by fpdf (internal/module/doc/preview_test.go).
+const PDF =
+  'JVBERi0xLjMKMyAwIG9iago8PC9UeXBlIC9QYWdlCi9QYXJlbnQgMSAwIFIKL1Jlc291cmNlcyAyIDAgUgovQ29udGVudHMgNCAwIFI+PgplbmRvYmoKNCAwIG9iago8PC9GaWx0ZXIgL0ZsYXRlRGVjb2RlIC9MZW5ndGggMTIzPj4Kc3RyZWFtCngBLMs9CsJAEAbQfk/xldqsM5P9cUqFKFjPBaI7KwYLCWKuL4LVqx7hEghzoJgr1kCRiHD+ew9Hw+7Uc5PmuQ9T5aI6ebpK2w9c1Ys0Ui/9llgKJEUiWMdovzlwZEVViVxhDZvD8vYnXot/Hr5ubcZo4RsAAP//dQgffgplbmRzdHJlYW0KZW5kb2JqCjEgMCBvYmoKPDwvVHlwZSAvUGFnZXMKL0tpZHMgWzMgMCBSIF0KL0NvdW50IDEKL01lZGlhQm94IFswIDAgNTk1LjI4IDg0MS44OV0KPj4KZW5kb2JqCjUgMCBvYmoKPDwvVHlwZSAvRm9udAovQmFzZUZvbnQgL0hlbHZldGljYS1Cb2xkCi9TdWJ0eXBlIC9UeXBlMQovRW5jb2RpbmcgL1dpbkFuc2lFbmNvZGluZwo+PgplbmRvYmoKMiAwIG9iago8PAovUHJvY1NldCBbL1BERiAvVGV4dCAvSW1hZ2VCIC9JbWFnZUMgL0ltYWdlSV0KL0ZvbnQgPDwKL0ZmNWQyZGU1ZjNhNzE2OTlhZTRiMmQ4MzE3OWU2MmQwOWU2ZmM0MTI2IDUgMCBSCj4+Ci9YT2JqZWN0IDw8Cj4+Ci9Db2xvclNwYWNlIDw8Cj4+Cj4+CmVuZG9iago2IDAgb2JqCjw8Ci9Qcm9kdWNlciAo/v8ARgBQAEQARgAgADEALgA3KQovQ3JlYXRpb25EYXRlIChEOjIwMjYxMTI4MTMwMTQ3KQovTW9kRGF0ZSAoRDoyMDI2MTEyODEzMDE0NykKPj4KZW5kb2JqCjcgMCBvYmoKPDwKL1R5cGUgL0NhdGFsb2cKL1BhZ2VzIDEgMCBSCi9OYW1lcyA8PAovRW1iZWRkZWRGaWxlcyA8PCAvTmFtZXMgWwogIApdID4+Cj4+Cj4+CmVuZG9iagp4cmVmCjAgOAowMDAwMDAwMDAwIDY1NTM1IGYgCjAwMDAwMDAyODAgMDAwMDAgbiAKMDAwMDAwMDQ2OCAwMDAwMCBuIAowMDAwMDAwMDA5IDAwMDAwIG4gCjAwMDAwMDAwODcgMDAwMDAgbiAKMDAwMDAwMDM2NyAwMDAwMCBuIAowMDAwMDAwNjI5IDAwMDAwIG4gCjAwMDAwMDA3NDIgMDAwMDAgbiAKdHJhaWxlcgo8PAovU2l6ZSA4Ci9Sb290IDcgMCBSCi9JbmZvIDYgMCBSCj4+CnN0YXJ0eHJlZgo4MzkKJSVFT0YK';
+
+test('a large file uploads resumably through a broken connection, and a PDF shows its first page', async ({ page }) => {
+  await signIn(page);
+  const errors = collectErrors(page);
+  await page.goto('/docs');
+  await page.getByTestId('doc-new-folder-name').fill('Большие файлы');
+  await page.getByTestId('doc-new-folder').click();
+  await page.waitForURL(/\/docs\/list\?folder=\d+$/);
+
+  // The first chunk's connection breaks: the page asks the server its offset and goes on.
+  let broken = 0;
+  await page.route('**/api/v3/file/upload/*', async (route) => {
+    if (route.request().method() === 'PATCH' && broken === 0) {
+      broken++;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  const patches: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/api/v3/file/upload/')) patches.push(r.headers()['upload-offset']);
+  });
+  // 10 MB: past the 8 MB from which the web app uploads in chunks.
+  const dt = await page.evaluateHandle((pdf) => {
+    const dt = new DataTransfer();
+    const big = new Uint8Array(10 << 20);
+    for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
+    dt.items.add(new File([big], 'архив.bin', { type: 'application/octet-stream' }));
+    dt.items.add(new File([Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0))], 'счёт.pdf', { type: 'application/pdf' }));
+    return dt;
+  }, PDF);
+  const zone = page.getByTestId('doc-dropzone');
+  await zone.dispatchEvent('dragover', { dataTransfer: dt });
+  await zone.dispatchEvent('drop', { dataTransfer: dt });
+  const rows = page.getByTestId('doc-row');
+  await expect(rows).toHaveText(['архив.bin', 'счёт.pdf'], { timeout: 30_000 });
+  await expect(page.getByTestId('doc-upload')).toHaveCount(0);
+  expect(broken).toBe(1);
+  // Sent from 0 (broken), again from 0, then from 4 and 8 MB.
+  expect(patches).toEqual(['0', '0', String(4 << 20), String(8 << 20)]);
+
+  await rows.filter({ hasText: 'архив.bin' }).getByRole('link').click();
+  await page.waitForURL(/\/docs\/\d+\/card$/);
+  const href = await page.getByTestId('doc-download').getAttribute('href');
+  const head = await page.request.get(href!, { headers: { Range: 'bytes=4096-4097' } });
+  expect(head.status()).toBe(206);
+  expect([...(await head.body())]).toEqual([4096 % 251, 0]);
+
+  await page.goBack();
+  await rows.filter({ hasText: 'счёт.pdf' }).getByRole('link').click();
+  await page.waitForURL(/\/docs\/\d+\/card$/);
+  const preview = page.getByTestId('doc-pdf-preview');
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((el) => (el as HTMLImageElement).naturalHeight)).toBe(320);
+  // The one broken chunk is the only failed load the console may show.
+  expect(errors.filter((e) => !e.includes('ERR_CONNECTION_RESET'))).toEqual([]);
+});

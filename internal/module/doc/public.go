@@ -2,9 +2,13 @@ package doc
 
 import (
 	"html/template"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/file"
@@ -105,28 +109,33 @@ func (a *HTTP) download(w http.ResponseWriter, hr *http.Request, sh *Shared) {
 		http.NotFound(w, hr)
 		return
 	}
-	var data []byte
+	// A file streams from the store (with ranges); a text is small.
+	var body io.ReadSeeker
 	ct := "text/html; charset=utf-8"
 	if sh.Text != nil {
-		data = []byte(*sh.Text)
+		body = strings.NewReader(*sh.Text)
 	} else if sh.File != nil {
-		rec, bytes, err := a.Files.Open(hr.Context(), entity.Scope{Account: sh.Account, System: true}, sh.File.ID)
+		rec, o, err := a.Files.OpenObject(hr.Context(), entity.Scope{Account: sh.Account, System: true}, sh.File.ID)
 		if err != nil {
 			http.NotFound(w, hr)
 			return
 		}
-		data = bytes
+		defer o.Close()
+		body = o
 		if ct = rec.String("mimeType"); ct == "" {
 			ct = "application/octet-stream"
 		}
 	}
+	if body == nil {
+		body = strings.NewReader("")
+	}
 	h := w.Header()
 	h.Set("Content-Type", ct)
-	h.Set("Content-Length", strconv.Itoa(len(data)))
 	h.Set("Content-Disposition", file.Disposition(fileName(sh)))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "private, no-store")
 	h.Set("Referrer-Policy", "no-referrer")
-	_, _ = w.Write(data)
+	h.Set(gzhttp.HeaderNoCompression, "1")
+	http.ServeContent(w, hr, "", time.Time{}, body)
 }

@@ -28,18 +28,27 @@ const maxPixels = 40_000_000
 // image is read and its thumbnail stored.
 func (m *Module) UseFiles(f *file.Files) { m.files = f }
 
-// thumbnail makes and stores a PNG thumbnail of an image File, or answers
-// nothing when the file is no image it can read; a thumbnail is a
+// thumbnail makes and stores a PNG thumbnail of an image File or of a
+// PDF's first page, or answers nothing when the file is neither or cannot
+// be read; a thumbnail is a
 // convenience, so its failure never refuses the version.
 func (m *Module) thumbnail(ctx context.Context, sc entity.Scope, f *entity.Record) *value.Link {
-	if m.files == nil || !strings.HasPrefix(f.String("mimeType"), "image/") {
+	if m.files == nil {
 		return nil
 	}
-	_, data, err := m.files.Open(ctx, entity.Scope{Account: sc.Account, System: true}, f.ID)
-	if err != nil {
-		return nil
+	var small []byte
+	var ok bool
+	switch mt := f.String("mimeType"); {
+	case mt == "application/pdf":
+		// A PDF's preview is its first page.
+		small, ok = m.pdfPreview(ctx, sc, f.ID)
+	case strings.HasPrefix(mt, "image/"):
+		_, data, err := m.files.Open(ctx, entity.Scope{Account: sc.Account, System: true}, f.ID)
+		if err != nil {
+			return nil
+		}
+		small, ok = scaleDown(data)
 	}
-	small, ok := scaleDown(data)
 	if !ok {
 		return nil
 	}

@@ -47,7 +47,7 @@ func (a *HTTP) archive(ctx context.Context, r *api.Request) api.Response {
 		}
 		if buf.Len() > MaxSize {
 			return api.Response{Status: http.StatusRequestEntityTooLarge, Errors: []api.ErrorEntry{{Field: "files",
-				Message: r.Message(CodeTooLarge), Type: CodeTooLarge}}}
+				Message: r.Message(CodeTooLarge, strconv.Itoa(MaxSize>>20)), Type: CodeTooLarge}}}
 		}
 	}
 	if err := zw.Close(); err != nil {

@@ -2,9 +2,11 @@ package file
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
 
 	"github.com/artel/artel/internal/api"
 )
@@ -28,10 +30,14 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /attache/shareUrl/{id}", a.shareURL)
 	rt.Handle("GET /attache/archive", a.archive)
 	rt.Download("/file/{id}/download", a.serveDownload)
+	a.uploadRoutes(rt)
+	rt.Handle("GET /diskSpace", a.diskSpace)
 	rt.Messages(map[string][2]string{
 		CodeRequired: {"Прикрепите файл", "Attach a file"},
 		CodeTooMany:  {"Можно загрузить только один файл за раз", "Upload one file at a time"},
-		CodeTooLarge: {fmt.Sprintf("Файл больше %d МБ", MaxSize>>20), fmt.Sprintf("File larger than %d MB", MaxSize>>20)},
+		// %s: the limit in MB, which depends on the store (file.go tooLarge).
+		CodeTooLarge: {"Файл больше %s МБ", "File larger than %s MB"},
+		CodeQuota:    {"Недостаточно места в файловом хранилище", "Not enough space in the file storage"},
 	})
 }
 
@@ -46,7 +52,7 @@ func (a *HTTP) uploadFile(ctx context.Context, r *api.Request) api.Response {
 			Message: r.Message(CodeTooMany), Type: CodeTooMany}}}
 	case len(r.Files()[0].Data) > MaxSize:
 		return api.Response{Status: http.StatusRequestEntityTooLarge, Errors: []api.ErrorEntry{{Field: "file",
-			Message: r.Message(CodeTooLarge), Type: CodeTooLarge}}}
+			Message: r.Message(CodeTooLarge, strconv.Itoa(MaxSize>>20)), Type: CodeTooLarge}}}
 	}
 	sel, err := r.Selection(true)
 	if err != nil {
@@ -55,19 +61,22 @@ func (a *HTTP) uploadFile(ctx context.Context, r *api.Request) api.Response {
 	f := r.Files()[0]
 	rec, err := a.Files.Upload(ctx, r.Scope(), f.Name, f.ContentType, f.Data)
 	if err != nil {
-		return r.Fail(err)
+		return uploadFail(r, err)
 	}
 	return r.One(ctx, rec, sel)
 }
 
 // serveDownload answers GET /file/{id}/download with the bytes themselves,
-// not an envelope (errors still come in the envelope).
+// not an envelope (errors still come in the envelope). The bytes stream
+// from the store; Range requests are answered (http.ServeContent), so a
+// video or PDF can seek.
 func (a *HTTP) serveDownload(w http.ResponseWriter, hr *http.Request, r *api.Request) {
-	rec, data, err := a.Files.Open(hr.Context(), r.Scope(), r.IDs[0])
+	rec, o, err := a.Files.OpenObject(hr.Context(), r.Scope(), r.IDs[0])
 	if err != nil {
 		r.Fail(err).Write(w)
 		return
 	}
+	defer o.Close()
 	name, _ := rec.Values["name"].(string)
 	ct, _ := rec.Values["mimeType"].(string)
 	if ct == "" {
@@ -75,15 +84,28 @@ func (a *HTTP) serveDownload(w http.ResponseWriter, hr *http.Request, r *api.Req
 	}
 	h := w.Header()
 	h.Set("Content-Type", ct)
-	h.Set("Content-Length", strconv.Itoa(len(data)))
 	h.Set("Content-Disposition", Disposition(name))
 	// Always an attachment, never sniffed, never run: an uploaded HTML
 	// page must not act as this site's page.
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cache-Control", "private, no-store")
-	w.WriteHeader(http.StatusOK)
-	if hr.Method == http.MethodGet {
-		_, _ = w.Write(data)
+	// Not gzipped on the way: a compressed answer could not serve ranges,
+	// and most files (images, PDF, archives) are compressed already.
+	h.Set(gzhttp.HeaderNoCompression, "1")
+	http.ServeContent(w, hr, "", time.Time{}, o)
+}
+
+// diskSpace answers GET /diskSpace: the account's used bytes, its quota
+// (total) and what is left; with no quota total and free are 0, as
+// accountInfo's maxDiskSpace is.
+func (a *HTTP) diskSpace(ctx context.Context, r *api.Request) api.Response {
+	sc := r.Scope()
+	used, err := a.Files.UsedBytes(ctx, sc.Account)
+	if err != nil {
+		return r.Fail(err)
 	}
+	total := a.Files.Quota
+	return api.Response{Status: http.StatusOK, Data: map[string]any{"contentType": "DiskSpace",
+		"id": strconv.FormatInt(sc.Account, 10), "total": total, "used": used, "free": max(total-used, 0)}}
 }

@@ -32,7 +32,7 @@ func (a *HTTP) uploadFiles(ctx context.Context, r *api.Request) api.Response {
 	for _, f := range parts {
 		if len(f.Data) > MaxSize {
 			return api.Response{Status: http.StatusRequestEntityTooLarge, Errors: []api.ErrorEntry{{Field: filesPart,
-				Message: r.Message(CodeTooLarge), Type: CodeTooLarge}}}
+				Message: r.Message(CodeTooLarge, strconv.Itoa(MaxSize>>20)), Type: CodeTooLarge}}}
 		}
 	}
 	sel, err := r.Selection(true)

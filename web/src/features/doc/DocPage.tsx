@@ -172,6 +172,16 @@ function Preview({ version }: { version: Entity }) {
   return (
     <Stack gap="xs">
       {mime.startsWith('image/') && <Image src={href} alt={String(version.name ?? '')} mah={480} fit="contain" data-testid="doc-image" />}
+      {/* A PDF shows its first page, rendered by the server as the version's thumbnail. */}
+      {mime === 'application/pdf' && version.thumbnail ? (
+        <Image
+          src={`/api/v3/file/${(version.thumbnail as Link).id}/download`}
+          alt={String(version.name ?? '')}
+          w={320}
+          fit="contain"
+          data-testid="doc-pdf-preview"
+        />
+      ) : null}
       <Anchor href={href} data-testid="doc-download">
         {t('doc.page.download', { name: String(version.name ?? '') })}
       </Anchor>

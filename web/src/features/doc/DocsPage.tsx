@@ -108,8 +108,8 @@ function DocList({ folder, filter }: { folder?: string; filter?: unknown }) {
   }, [folder, filter, t]);
   useEffect(load, [load]);
   const patch = (key: string, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
-  // One at a time: the server takes each upload whole, and the order of
-  // the list is the order dropped.
+  // One at a time: the order of the list is the order dropped. A large
+  // file goes in chunks and resumes after a break (upload.ts).
   const upload = async (files: File[]) => {
     const started = files.map((f, i) => ({ key: `${Date.now()}-${i}-${f.name}`, name: f.name, share: 0 }));
     setUploads((list) => [...list, ...started]);
@@ -121,7 +121,8 @@ function DocList({ folder, filter }: { folder?: string; filter?: unknown }) {
         setUploads((list) => list.filter((u) => u.key !== key));
         load();
       } catch (err) {
-        patch(key, { error: err instanceof Error ? err.message : errorText(err, t) });
+        const message = err instanceof Error ? err.message : errorText(err, t);
+        patch(key, { error: message === 'network' ? t('doc.upload.network') : message });
       }
     }
   };
