@@ -109,6 +109,15 @@ func rebuild(s Spec) string {
 		s.Type, strings.Join(parts, " UNION ALL "))
 }
 
+// rebuildMembers gives the members of each Group named in a role what
+// the group's row has, added to their own rows (groupJoin, at rebuild).
+const rebuildMembers = `INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, bucket, n)
+	SELECT g.account_id, g.content_type, c.dst_type, c.dst_id, g.entity_id, MIN(g.bucket), SUM(g.n)
+	FROM entity_access g JOIN links c ON c.src_type = 'Group' AND c.src_id = g.reader_id AND c.field = 'children' AND c.account_id = g.account_id
+	WHERE g.reader_type = 'Group'
+	GROUP BY g.account_id, g.content_type, c.dst_type, c.dst_id, g.entity_id
+	ON CONFLICT (account_id, content_type, reader_type, reader_id, entity_id) DO UPDATE SET n = entity_access.n + excluded.n`
+
 // recount rewrites the counts from entity_access, one row per reader and
 // bucket, and the whole account's per bucket from the entity tables.
 func recount(specs []Spec) []string {

@@ -19,13 +19,51 @@ func delta(acc, ct, rt, ri, bucket, n string) string {
 func sqliteInc(acc, ct, rt, ri, eid, bucket, guard string) string {
 	return fmt.Sprintf(`INSERT INTO entity_access (%s, bucket, n) SELECT %s, %s, %s, %s, %s, %s, 1
 		WHERE %s IS NOT NULL AND %s IS NOT NULL AND %s
-		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;`, key, acc, ct, rt, ri, eid, bucket, rt, ri, guard, key)
+		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;
+		INSERT INTO entity_access (%s, bucket, n) SELECT %s, %s, c.dst_type, c.dst_id, %s, %s, 1 FROM links c
+		WHERE %s = 'Group' AND %s AND c.src_type = 'Group' AND c.src_id = %s AND c.field = 'children' AND c.account_id = %s
+		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;`, key, acc, ct, rt, ri, eid, bucket, rt, ri, guard, key,
+		key, acc, ct, eid, bucket, rt, guard, ri, acc, key)
 }
 
 func sqliteDec(acc, ct, rt, ri, eid, guard string) string {
 	where := fmt.Sprintf("account_id = %s AND content_type = %s AND reader_type = %s AND reader_id = %s AND entity_id = %s AND %s",
 		acc, ct, rt, ri, eid, guard)
-	return fmt.Sprintf("UPDATE entity_access SET n = n - 1 WHERE %s; DELETE FROM entity_access WHERE %s AND n <= 0;", where, where)
+	// A Group's members lose what the group's row gave them.
+	members := fmt.Sprintf(`account_id = %s AND content_type = %s AND entity_id = %s AND %s = 'Group' AND %s
+		AND (reader_type, reader_id) IN (SELECT c.dst_type, c.dst_id FROM links c WHERE c.src_type = 'Group' AND c.src_id = %s AND c.field = 'children')`,
+		acc, ct, eid, rt, guard, ri)
+	return fmt.Sprintf(`UPDATE entity_access SET n = n - 1 WHERE %s; DELETE FROM entity_access WHERE %s AND n <= 0;
+		UPDATE entity_access SET n = n - 1 WHERE %s; DELETE FROM entity_access WHERE %s AND n <= 0;`, where, where, members, members)
+}
+
+// groupJoin and groupLeave are a member joining or leaving a Group g:
+// what the group's rows give, each member has too (rights.Policy shows an
+// entity to the members of a group its roles name), so the member gets or
+// loses each of the group's rows, with its n. r is the links row
+// (Group g, children, member).
+func groupJoin(types, r string) string {
+	return fmt.Sprintf(`INSERT INTO entity_access (%s, bucket, n) SELECT g.account_id, g.content_type, %s.dst_type, %s.dst_id, g.entity_id, g.bucket, g.n
+		FROM entity_access g WHERE g.account_id = %s.account_id AND g.content_type IN (%s) AND g.reader_type = 'Group' AND g.reader_id = %s.src_id
+		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + excluded.n;`, key, r, r, r, types, r, key)
+}
+
+func groupLeave(types, r string) string {
+	mine := fmt.Sprintf("account_id = %s.account_id AND content_type IN (%s) AND reader_type = %s.dst_type AND reader_id = %s.dst_id", r, types, r, r)
+	group := fmt.Sprintf(`g.account_id = entity_access.account_id AND g.content_type = entity_access.content_type
+		AND g.reader_type = 'Group' AND g.reader_id = %s.src_id AND g.entity_id = entity_access.entity_id`, r)
+	return fmt.Sprintf(`UPDATE entity_access SET n = n - (SELECT g.n FROM entity_access g WHERE %s)
+		WHERE %s AND EXISTS (SELECT 1 FROM entity_access g WHERE %s);
+		DELETE FROM entity_access WHERE %s AND n <= 0;`, group, mine, group, mine)
+}
+
+// kinds is the kept types as a list of SQL strings.
+func kinds(specs []Spec) string {
+	var names []string
+	for _, s := range sorted(specs) {
+		names = append(names, s.Type)
+	}
+	return quoted(names)
 }
 
 // linkBucket is the bucket of the entity a links row r names as source.
@@ -80,6 +118,14 @@ func sqliteTriggers(specs []Spec) []string {
 	newT, oldT := linkTest(specs, "NEW"), linkTest(specs, "OLD")
 	inc := sqliteInc("NEW.account_id", "NEW.src_type", "NEW.dst_type", "NEW.dst_id", "NEW.src_id", linkBucket(specs, "NEW"), newT)
 	dec := sqliteDec("OLD.account_id", "OLD.src_type", "OLD.dst_type", "OLD.dst_id", "OLD.src_id", oldT)
+	join := "NEW.src_type = 'Group' AND NEW.field = 'children'"
+	leave := "OLD.src_type = 'Group' AND OLD.field = 'children'"
+	out = append(out,
+		fmt.Sprintf("CREATE TRIGGER acc_groups_ai AFTER INSERT ON links WHEN %s BEGIN %s END", join, groupJoin(kinds(specs), "NEW")),
+		fmt.Sprintf("CREATE TRIGGER acc_groups_ad AFTER DELETE ON links WHEN %s BEGIN %s END", leave, groupLeave(kinds(specs), "OLD")),
+		// A moved membership (a merge): leave under the old row, join under the new.
+		fmt.Sprintf("CREATE TRIGGER acc_groups_au_old AFTER UPDATE ON links WHEN %s BEGIN %s END", leave, groupLeave(kinds(specs), "OLD")),
+		fmt.Sprintf("CREATE TRIGGER acc_groups_au_new AFTER UPDATE ON links WHEN %s BEGIN %s END", join, groupJoin(kinds(specs), "NEW")))
 	return append(out,
 		fmt.Sprintf("CREATE TRIGGER acc_links_ai AFTER INSERT ON links WHEN %s BEGIN %s END", newT, inc),
 		fmt.Sprintf("CREATE TRIGGER acc_links_ad AFTER DELETE ON links WHEN %s BEGIN %s END", oldT, dec),
@@ -94,6 +140,12 @@ BEGIN
 	IF rt IS NULL OR ri IS NULL THEN RETURN; END IF;
 	INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, bucket, n) VALUES (a, ct, rt, ri, eid, b, 1)
 		ON CONFLICT (account_id, content_type, reader_type, reader_id, entity_id) DO UPDATE SET n = entity_access.n + 1;
+	IF rt = 'Group' THEN
+		INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, bucket, n)
+			SELECT a, ct, c.dst_type, c.dst_id, eid, b, 1 FROM links c
+			WHERE c.src_type = 'Group' AND c.src_id = ri AND c.field = 'children' AND c.account_id = a
+			ON CONFLICT (account_id, content_type, reader_type, reader_id, entity_id) DO UPDATE SET n = entity_access.n + 1;
+	END IF;
 END $$`, `CREATE OR REPLACE FUNCTION acc_dec(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -102,6 +154,11 @@ BEGIN
 		WHERE account_id = a AND content_type = ct AND reader_type = rt AND reader_id = ri AND entity_id = eid;
 	DELETE FROM entity_access
 		WHERE account_id = a AND content_type = ct AND reader_type = rt AND reader_id = ri AND entity_id = eid AND n <= 0;
+	IF rt = 'Group' THEN
+		UPDATE entity_access SET n = n - 1 WHERE account_id = a AND content_type = ct AND entity_id = eid
+			AND (reader_type, reader_id) IN (SELECT c.dst_type, c.dst_id FROM links c WHERE c.src_type = 'Group' AND c.src_id = ri AND c.field = 'children');
+		DELETE FROM entity_access WHERE account_id = a AND content_type = ct AND entity_id = eid AND n <= 0;
+	END IF;
 END $$`, `CREATE OR REPLACE FUNCTION acc_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP IN ('UPDATE', 'DELETE') THEN ` + delta("OLD.account_id", "OLD.content_type", "OLD.reader_type", "OLD.reader_id", "OLD.bucket", "-1") + `
@@ -164,7 +221,11 @@ BEGIN
 	IF TG_OP IN ('UPDATE', 'INSERT') AND %s THEN
 		PERFORM acc_inc(NEW.account_id, NEW.src_type, NEW.dst_type, NEW.dst_id, NEW.src_id, %s);
 	END IF;
+	IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.src_type = 'Group' AND OLD.field = 'children' THEN %s
+	END IF;
+	IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.src_type = 'Group' AND NEW.field = 'children' THEN %s
+	END IF;
 	RETURN NULL;
-END $$`, oldT, newT, linkBucket(specs, "NEW")),
+END $$`, oldT, newT, linkBucket(specs, "NEW"), groupLeave(kinds(specs), "OLD"), groupJoin(kinds(specs), "NEW")),
 		"CREATE TRIGGER acc_links AFTER INSERT OR UPDATE OR DELETE ON links FOR EACH ROW EXECUTE FUNCTION acc_links()")
 }

@@ -52,6 +52,9 @@ func Rebuild(ctx context.Context, db *store.DB, specs []Spec) error {
 	for _, s := range sorted(specs) {
 		stmts = append(stmts, rebuild(s))
 	}
+	if len(specs) > 0 {
+		stmts = append(stmts, rebuildMembers)
+	}
 	stmts = append(stmts, recount(specs)...)
 	for _, stmt := range stmts {
 		if err := db.Exec(ctx, stmt); err != nil {

@@ -49,12 +49,9 @@ func Kept(cat *catalog.Catalog) []access.Spec {
 var Buckets = map[string]string{"Task": "status", "Deal": "program",
 	"ContractorHuman": "isDropped", "ContractorCompany": "isDropped"}
 
-// kept is the readers whose entity_access ranges hold exactly what
-// members(sc, t, r.Members) admits: the person and their groups.
+// kept is the reader whose entity_access range holds exactly what
+// members(sc, t, r.Members) admits: internal/access gives the members of
+// a Group named in a role rows of their own, so the person alone.
 func kept(sc entity.Scope) *entity.Kept {
-	readers := []value.Link{sc.Actor}
-	for _, g := range sc.Groups {
-		readers = append(readers, value.Link{Type: "Group", ID: g})
-	}
-	return &entity.Kept{Readers: readers}
+	return &entity.Kept{Readers: []value.Link{sc.Actor}}
 }
