@@ -31,6 +31,24 @@ func (b Balance) json(names map[string]string) map[string]any {
 // (offer > 0), by the other id, after the given one, at most limit;
 // an offer sold out stays listed at zero.
 func (m *Module) Balances(ctx context.Context, account, warehouse, offer, after int64, limit int) ([]Balance, error) {
+	if warehouse == 0 {
+		if leaves, err := m.kitLeaves(ctx, account, offer); err != nil || leaves != nil {
+			if err != nil {
+				return nil, err
+			}
+			return m.kitBalances(ctx, account, offer, leaves, after, limit)
+		}
+		return m.stored(ctx, account, 0, offer, after, limit)
+	}
+	bs, err := m.stored(ctx, account, warehouse, 0, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	return m.withKits(ctx, account, warehouse, bs, after, limit)
+}
+
+// stored are balance rows as stock_balances holds them.
+func (m *Module) stored(ctx context.Context, account, warehouse, offer, after int64, limit int) ([]Balance, error) {
 	col, by, other := "warehouse_id", warehouse, "offer_id"
 	if warehouse == 0 {
 		col, by, other = "offer_id", offer, "warehouse_id"
@@ -109,6 +127,13 @@ func (m *Module) fillOfferStock(ctx context.Context, sc entity.Scope, recs []*en
 			return err
 		}
 		sums[id] = s
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	q.Close()
+	if err := m.kitSums(ctx, sc.Account, recs, sums); err != nil {
+		return err
 	}
 	for _, r := range recs {
 		s := sums[r.ID]
