@@ -78,6 +78,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
 	stocks := stock.Register(engine)
+	// Per-warehouse rights read WarehousePermission rows, so they wrap too.
+	engine.Policy = stocks.Guard(engine.Policy)
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
 	journal.Skip("Task", task.Derived...)

@@ -156,6 +156,9 @@ func (a *HTTP) balances(ctx context.Context, r *api.Request, warehouse, offer in
 		return r.Fail(err)
 	}
 	bs, err := a.Stock.Balances(ctx, r.Scope().Account, warehouse, offer, after, limit)
+	if err == nil {
+		bs, err = a.Stock.seenBalances(ctx, r.Scope(), bs)
+	}
 	if err != nil {
 		return r.Fail(err)
 	}

@@ -165,7 +165,8 @@ func (m *Module) withKits(ctx context.Context, account, warehouse int64, bs []Ba
 
 // kitSums puts each kit's stock over all warehouses into sums, in place
 // of any stored row of its own.
-func (m *Module) kitSums(ctx context.Context, account int64, recs []*entity.Record, sums map[int64]share) error {
+func (m *Module) kitSums(ctx context.Context, sc entity.Scope, recs []*entity.Record, sums map[int64]share) error {
+	account := sc.Account
 	ids := make([]int64, len(recs))
 	for i, r := range recs {
 		ids[i] = r.ID
@@ -180,6 +181,9 @@ func (m *Module) kitSums(ctx context.Context, account int64, recs []*entity.Reco
 			return err
 		}
 		bs, err := m.kitBalances(ctx, account, kit, leaves, 0, maxKitWarehouses)
+		if err == nil {
+			bs, err = m.seenBalances(ctx, sc, bs)
+		}
 		if err != nil {
 			return err
 		}

@@ -113,8 +113,14 @@ func (m *Module) fillOfferStock(ctx context.Context, sc entity.Scope, recs []*en
 		ids[i] = "?"
 		args = append(args, r.ID)
 	}
+	a, err := m.access(ctx, sc)
+	if err != nil {
+		return err
+	}
+	// Warehouses closed to the reader do not count in their sums.
+	hidden := inList("warehouse_id", true, a.hidden(), "1 = 1")
 	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT offer_id, CAST(SUM(quantity) AS BIGINT), CAST(SUM(reserved) AS BIGINT), CAST(SUM(expected) AS BIGINT)
-		FROM stock_balances WHERE account_id = ? AND offer_id IN (`+strings.Join(ids, ",")+`) GROUP BY offer_id`), args...)
+		FROM stock_balances WHERE account_id = ? AND offer_id IN (`+strings.Join(ids, ",")+`) AND `+hidden+` GROUP BY offer_id`), args...)
 	if err != nil {
 		return fmt.Errorf("stock: offer stock: %w", err)
 	}
@@ -132,7 +138,7 @@ func (m *Module) fillOfferStock(ctx context.Context, sc entity.Scope, recs []*en
 		return err
 	}
 	q.Close()
-	if err := m.kitSums(ctx, sc.Account, recs, sums); err != nil {
+	if err := m.kitSums(ctx, sc, recs, sums); err != nil {
 		return err
 	}
 	for _, r := range recs {
@@ -167,6 +173,9 @@ func (m *Module) keepStocked(col string) func(context.Context, entity.Scope, *en
 func (m *Module) fillOfferBalances(ctx context.Context, sc entity.Scope, recs []*entity.Record, want map[string]bool) error {
 	for _, r := range recs {
 		bs, err := m.Balances(ctx, sc.Account, 0, r.ID, 0, entity.DefaultLimit)
+		if err == nil {
+			bs, err = m.seenBalances(ctx, sc, bs)
+		}
 		if err != nil {
 			return err
 		}
