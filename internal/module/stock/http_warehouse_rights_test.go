@@ -75,7 +75,7 @@ func TestWarehouseRights(t *testing.T) {
 		if seen := ids(must2(t, get("warehouse"))); !seen[shut] {
 			t.Fatalf("Olga granted read does not see it")
 		}
-		if bs := must2(t, get("warehouse/" + shut + "/balances")); len(bs) != 1 || bs[0]["balance"] != 7.0 {
+		if bs := must2(t, get("warehouse/"+shut+"/balances")); len(bs) != 1 || bs[0]["balance"] != 7.0 {
 			t.Errorf("Olga's balances: %v", bs)
 		}
 		c := must(t, expense(shut, "reserved"))["id"].(string)
