@@ -192,7 +192,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		}})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.
-	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks}
+	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks, Files: files}
 	srv.Mount(
 		&task.HTTP{Engine: engine},
 		&deal.HTTP{Engine: engine, Deals: deals, Consignments: stockHTTP.Mass},

@@ -47,6 +47,8 @@ var Wording = map[string][2]string{
 	CodeSameWarehouse:   {"Склады отправления и назначения должны различаться", "The source and destination warehouses must differ"},
 	CodeRowsCurrencies:  {"Позиции накладной должны быть в одной валюте", "A consignment's rows must be in one currency"},
 	CodeKitCycle:        {"Комплект не может входить сам в себя", "A kit cannot be a part of itself"},
+	CodeImportState:     {"Импорт уже выполнен или выполняется", "The import has run or is running"},
+	CodeImportField:     {"Столбец можно сопоставить только с полем товара, каждое поле — с одним столбцом", "A column maps to one of the offer's fields, each field to one column"},
 	CodeImportFormat:    {"Файл не похож на каталог в CSV: нужна строка заголовков со столбцом name", "The file is not a catalogue CSV: it needs a header row with a name column"},
 }
 
