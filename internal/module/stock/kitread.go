@@ -145,11 +145,7 @@ func (m *Module) withKits(ctx context.Context, account, warehouse int64, bs []Ba
 	out := make([]Balance, 0, len(bs)+len(kits))
 	for _, k := range kits {
 		isKit[k] = true
-		s, _, err := m.kitShare(ctx, account, warehouse, k, 0)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, Balance{Warehouse: warehouse, Offer: k, share: s})
+		out = append(out, Balance{Warehouse: warehouse, Offer: k})
 	}
 	for _, b := range bs {
 		if !isKit[b.Offer] {
@@ -159,6 +155,14 @@ func (m *Module) withKits(ctx context.Context, account, warehouse int64, bs []Ba
 	slices.SortFunc(out, func(a, b Balance) int { return cmp.Compare(a.Offer, b.Offer) })
 	if len(out) > limit {
 		out = out[:limit]
+	}
+	// Only the kits that made the page are computed.
+	for i, b := range out {
+		if isKit[b.Offer] {
+			if out[i].share, _, err = m.kitShare(ctx, account, warehouse, b.Offer, 0); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return out, nil
 }
