@@ -61,6 +61,9 @@ func TestWarehouseRights(t *testing.T) {
 		if o := must(t, get("offer/"+tea)); o["balanceQuantity"] != 5.0 {
 			t.Errorf("Olga's offer sum %v, want 5 (the open warehouse)", o["balanceQuantity"])
 		}
+		if r := get("offer?warehouse=" + shut); r.Status != 404 {
+			t.Errorf("the offers of a closed warehouse: %d", r.Status)
+		}
 		if r := expense(shut, "created"); r.Status == 200 {
 			t.Errorf("a consignment at a closed warehouse: %s", r.Body)
 		}
@@ -97,6 +100,25 @@ func TestWarehouseRights(t *testing.T) {
 		}
 		if q, r, _ := d.balance(shut, tea); q != 7 || r != 1 {
 			t.Errorf("after the refusals: %v on hand, %v reserved; want 7 and 1", q, r)
+		}
+		// A permission given to a Group is its members'.
+		pavel, ptok := h.Person(t, "Павел", "pavel", "pavel long password")
+		group := must(t, h.Do("POST", "/api/v3/group", apitest.Req{Body: map[string]any{"name": "Кладовщики",
+			"children": []any{apitest.Link("Employee", pavel)}}}))["id"].(string)
+		if r := h.Do("GET", "/api/v3/warehouse/"+shut, apitest.Req{Token: ptok}); r.Status != 404 {
+			t.Errorf("Pavel before the group's grant: %d", r.Status)
+		}
+		must(t, h.Do("POST", "/api/v3/warehousePermission", apitest.Req{Body: map[string]any{
+			"warehouse": apitest.Link("Warehouse", shut), "user": apitest.Link("Group", group),
+			"warehouseRights": "read", "incomeRights": []string{"read", "create", "perform"}}}))
+		must(t, h.Do("GET", "/api/v3/warehouse/"+shut, apitest.Req{Token: ptok}))
+		if r := h.Do("POST", "/api/v3/consignment", apitest.Req{Token: ptok, Body: map[string]any{"type": "income", "state": "performed",
+			"warehouse": apitest.Link("Warehouse", shut), "rows": []any{row(tea, 2)}}}); r.Status != 200 {
+			t.Errorf("Pavel's income through the group: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/consignment", apitest.Req{Token: ptok, Body: map[string]any{"type": "expense",
+			"warehouse": apitest.Link("Warehouse", shut), "rows": []any{row(tea, 2)}}}); r.Status != 403 {
+			t.Errorf("Pavel's expense without expense rights: %d", r.Status)
 		}
 		// Permissions and the warehouse itself are not hers to change.
 		if r := post("warehousePermission", map[string]any{"warehouse": apitest.Link("Warehouse", shut),

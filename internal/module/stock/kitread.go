@@ -17,48 +17,117 @@ import (
 // quantity − reserved the kits free now, quantity + expected − reserved
 // the kits free counting receipts. Figures below zero count as zero.
 func (m *Module) kitShare(ctx context.Context, account, warehouse, kit int64, depth int) (share, bool, error) {
-	parts, err := m.kitParts(ctx, account, []int64{kit})
-	if err != nil || len(parts[kit]) == 0 {
-		return share{}, false, err
+	out, err := m.kitShares(ctx, account, warehouse, []int64{kit}, depth)
+	s, ok := out[kit]
+	return s, ok, err
+}
+
+// kitShares are kitShare of several kits at one warehouse, a few queries
+// for all of them: their parts, which parts are products or kits, and
+// the parts' balances; kits among the parts are computed the same way,
+// one level at a time.
+func (m *Module) kitShares(ctx context.Context, account, warehouse int64, kits []int64, depth int) (map[int64]share, error) {
+	out := map[int64]share{}
+	parts, err := m.kitParts(ctx, account, kits)
+	if err != nil || len(parts) == 0 {
+		return out, err
+	}
+	var offers []int64
+	for _, ps := range parts {
+		for _, p := range ps {
+			offers = append(offers, p.offer)
+		}
+	}
+	offers = dedupe(offers)
+	sub := map[int64]share{}
+	if depth < maxKitDepth {
+		inner, err := m.kitParts(ctx, account, offers)
+		if err != nil {
+			return nil, err
+		}
+		if len(inner) > 0 {
+			if sub, err = m.kitShares(ctx, account, warehouse, keysOfParts(inner), depth+1); err != nil {
+				return nil, err
+			}
+		}
 	}
 	products := map[int64]bool{}
 	if err := m.markProducts(ctx, entity.Scope{Account: account}, parts, products); err != nil {
-		return share{}, false, err
+		return nil, err
 	}
-	first := true
-	var onHand, now, later int64
-	for _, p := range parts[kit] {
+	bal, err := m.balancesAt(ctx, account, warehouse, offers)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range kits {
+		if len(parts[k]) == 0 {
+			continue
+		}
+		first := true
+		var onHand, now, later int64
+		for _, p := range parts[k] {
+			s, isKit := sub[p.offer]
+			if !isKit {
+				if !products[p.offer] {
+					continue // a service part is not stocked
+				}
+				s = bal[p.offer]
+			}
+			kits := func(v int64) int64 { return max(v, 0) * milli / p.count / milli * milli }
+			h, n, l := kits(s.quantity), kits(s.quantity-s.reserved), kits(s.quantity+s.expected-s.reserved)
+			if first || h < onHand {
+				onHand = h
+			}
+			if first || n < now {
+				now = n
+			}
+			if first || l < later {
+				later = l
+			}
+			first = false
+		}
+		now = min(now, onHand)
+		later = max(later, now)
+		out[k] = share{quantity: onHand, reserved: onHand - now, expected: later - now}
+	}
+	return out, nil
+}
+
+func keysOfParts(parts map[int64][]part) []int64 {
+	out := make([]int64, 0, len(parts))
+	for k := range parts {
+		out = append(out, k)
+	}
+	return out
+}
+
+// balancesAt are the stored balances of the offers at a warehouse.
+func (m *Module) balancesAt(ctx context.Context, account, warehouse int64, offers []int64) (map[int64]share, error) {
+	out := map[int64]share{}
+	if len(offers) == 0 {
+		return out, nil
+	}
+	marks := make([]string, len(offers))
+	args := []any{account, warehouse}
+	for i, o := range offers {
+		marks[i] = "?"
+		args = append(args, o)
+	}
+	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT offer_id, quantity, reserved, expected
+		FROM stock_balances WHERE account_id = ? AND warehouse_id = ? AND offer_id IN (`+strings.Join(marks, ",")+`)`), args...)
+	if err != nil {
+		return nil, fmt.Errorf("stock: parts' balances: %w", err)
+	}
+	defer q.Close()
+	for q.Next() {
+		var o int64
 		var s share
-		var sub bool
-		if depth < maxKitDepth {
-			if s, sub, err = m.kitShare(ctx, account, warehouse, p.offer, depth+1); err != nil {
-				return share{}, false, err
-			}
+		if err := q.Scan(&o, &s.quantity, &s.reserved, &s.expected); err != nil {
+			return nil, err
 		}
-		if !sub && !products[p.offer] {
-			continue // a service part is not stocked
-		}
-		if !sub {
-			if s, err = m.balanceOrZero(ctx, account, key{warehouse, p.offer}); err != nil {
-				return share{}, false, err
-			}
-		}
-		kits := func(v int64) int64 { return max(v, 0) * milli / p.count / milli * milli }
-		h, n, l := kits(s.quantity), kits(s.quantity-s.reserved), kits(s.quantity+s.expected-s.reserved)
-		if first || h < onHand {
-			onHand = h
-		}
-		if first || n < now {
-			now = n
-		}
-		if first || l < later {
-			later = l
-		}
-		first = false
+		out[o] = s
 	}
-	now = min(now, onHand)
-	later = max(later, now)
-	return share{quantity: onHand, reserved: onHand - now, expected: later - now}, true, nil
+	return out, q.Err()
 }
 
 // kitLeaves are the stocked offers a kit is made of at any depth, or nil
@@ -156,12 +225,20 @@ func (m *Module) withKits(ctx context.Context, account, warehouse int64, bs []Ba
 	if len(out) > limit {
 		out = out[:limit]
 	}
-	// Only the kits that made the page are computed.
+	// Only the kits that made the page are computed, together.
+	var onPage []int64
+	for _, b := range out {
+		if isKit[b.Offer] {
+			onPage = append(onPage, b.Offer)
+		}
+	}
+	shares, err := m.kitShares(ctx, account, warehouse, onPage, 0)
+	if err != nil {
+		return nil, err
+	}
 	for i, b := range out {
 		if isKit[b.Offer] {
-			if out[i].share, _, err = m.kitShare(ctx, account, warehouse, b.Offer, 0); err != nil {
-				return nil, err
-			}
+			out[i].share = shares[b.Offer]
 		}
 	}
 	return out, nil
