@@ -256,27 +256,54 @@ func (m *Module) kitSums(ctx context.Context, sc entity.Scope, recs []*entity.Re
 	if err != nil {
 		return err
 	}
-	for kit := range parts {
-		leaves, err := m.kitLeaves(ctx, account, kit)
+	if len(parts) == 0 {
+		return nil
+	}
+	// All the kits' leaves at once, the warehouses holding any, and per
+	// warehouse the kits together: a few queries per warehouse, not per kit.
+	kits := keysOfParts(parts)
+	want := map[int64]int64{}
+	for _, k := range kits {
+		want[k] = milli
+		sums[k] = share{}
+	}
+	leaves, err := m.expandKits(ctx, entity.Scope{Account: account}, want, map[int64]bool{})
+	if err != nil {
+		return err
+	}
+	ws, err := m.kitWarehouses(ctx, account, keysOfGoods(leaves), 0, maxKitWarehouses)
+	if err != nil {
+		return err
+	}
+	a, err := m.access(ctx, sc)
+	if err != nil {
+		return err
+	}
+	for _, w := range ws {
+		if !a.seesWarehouse(w) {
+			continue
+		}
+		shares, err := m.kitShares(ctx, account, w, kits, 0)
 		if err != nil {
 			return err
 		}
-		bs, err := m.kitBalances(ctx, account, kit, leaves, 0, maxKitWarehouses)
-		if err == nil {
-			bs, err = m.seenBalances(ctx, sc, bs)
+		for k, s := range shares {
+			sum := sums[k]
+			sum.quantity += s.quantity
+			sum.reserved += s.reserved
+			sum.expected += s.expected
+			sums[k] = sum
 		}
-		if err != nil {
-			return err
-		}
-		var sum share
-		for _, b := range bs {
-			sum.quantity += b.quantity
-			sum.reserved += b.reserved
-			sum.expected += b.expected
-		}
-		sums[kit] = sum
 	}
 	return nil
+}
+
+func keysOfGoods(goods map[int64]int64) []int64 {
+	out := make([]int64, 0, len(goods))
+	for k := range goods {
+		out = append(out, k)
+	}
+	return out
 }
 
 // maxKitWarehouses bounds the warehouses a kit's totals are summed over.
