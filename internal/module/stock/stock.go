@@ -78,8 +78,9 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("Warehouse", entity.Hooks{BeforeDelete: m.keepStocked("warehouse_id")})
 	e.Hook("Offer", entity.Hooks{BeforeDelete: m.keepStocked("offer_id")})
 	e.Hook("OfferPart", entity.Hooks{BeforeSave: m.checkPart})
-	e.NeedFields("Consignment", "state", "type")
-	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates"}, InLists: true, Fill: fillPossible})
+	e.NeedFields("Consignment", "state", "type", "warehouse")
+	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates", "rights"}, InLists: true, Fill: m.fillConsignmentRights})
+	e.Compute("Warehouse", entity.Computer{Fields: []string{"rights"}, Fill: m.fillWarehouseRights})
 	e.Compute("Offer", entity.Computer{Fields: []string{"balanceQuantity", "availableQuantity", "expectedQuantity"},
 		InLists: true, Fill: m.fillOfferStock})
 	e.Compute("Offer", entity.Computer{Fields: []string{"warehouseBalances", "warehouseBalancesCount"}, Fill: m.fillOfferBalances})
@@ -107,13 +108,6 @@ func stateOf(values map[string]any) string {
 		return s
 	}
 	return Created
-}
-
-func fillPossible(_ context.Context, _ entity.Scope, recs []*entity.Record, want map[string]bool) error {
-	for _, rec := range recs {
-		rec.SetComputed("possibleStates", next[stateOf(rec.Values)])
-	}
-	return nil
 }
 
 // guardConsignment numbers a new consignment ("1", "2", … per account,
