@@ -83,11 +83,11 @@ func TestWarehouseRights(t *testing.T) {
 		}
 		c := must(t, expense(shut, "reserved"))["id"].(string)
 		// Her rights as the reference's values, and the moves left to her.
-		got := must(t, get("consignment/" + c))
+		got := must(t, get("consignment/"+c))
 		if ps, _ := got["possibleStates"].([]any); len(ps) != 1 || ps[0] != "created" {
 			t.Errorf("Olga's possible states: %v", got["possibleStates"])
 		}
-		wr := must(t, get("warehouse/" + shut))["rights"].(map[string]any)
+		wr := must(t, get("warehouse/"+shut))["rights"].(map[string]any)
 		er := wr["expenseConsignmentsRights"].(map[string]any)
 		if wr["read"] != true || wr["edit"] != false || er["reserve"] != true || er["perform"] != false {
 			t.Errorf("Olga's warehouse rights: %v", wr)

@@ -34,7 +34,7 @@ func (m *Module) fillWarehouseRights(ctx context.Context, sc entity.Scope, recs 
 		rank := warehouseRank[level]
 		r.SetComputed("rights", map[string]any{"contentType": "WarehouseRights", "read": rank >= 1,
 			"edit": rank >= 2, "remove": rank >= 2, "editPermissions": sc.Admin || (a.closed[r.ID] && rank >= 3),
-			"ultimateAccess": sc.Admin || sc.System,
+			"ultimateAccess":            sc.Admin || sc.System,
 			"incomeConsignmentsRights":  consignmentRights(a, r.ID, Income),
 			"expenseConsignmentsRights": consignmentRights(a, r.ID, Expense)})
 	}
