@@ -8,6 +8,7 @@ import { useEntity } from '../../data/hooks';
 import { BalancesTable } from './BalancesTable';
 import { BALANCE_PAGE, warehouseBalances, type Balance } from './stockApi';
 import { useStockEvents } from './useStockEvents';
+import { WarehouseAccess } from './WarehouseAccess';
 
 export default function WarehouseCardPage({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -60,6 +61,7 @@ export default function WarehouseCardPage({ id }: { id: string }) {
           {t('stock.balances.more')}
         </Button>
       )}
+      <WarehouseAccess id={id} />
     </Stack>
   );
 }
