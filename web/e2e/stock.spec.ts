@@ -154,7 +154,15 @@ test('a kit\'s balance comes from its parts and follows sales live', async ({ pa
   await consignment('income', tea.id, 10);
   await consignment('income', cup.id, 3);
 
+  // The page hears consignments once its socket has subscribed to them.
+  const subscribed = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
+      if (text.includes('ecomet.subscribed') && text.includes('entity.updated:Consignment')) resolve();
+    }));
+  });
   await page.goto(`/warehouse/${wh.id}/card`);
+  await subscribed;
   const kitRow = page.getByTestId('balance-row').filter({ hasText: `Набор ${stamp}` });
   await expect(kitRow.getByTestId('balance-on-hand')).toHaveText('3');
   // Two kits sold elsewhere: the page shows one left, and the parts taken.
