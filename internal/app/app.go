@@ -82,6 +82,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
 	stocks := stock.Register(engine)
+	// Per-warehouse rights read WarehousePermission rows, so they wrap too.
+	engine.Policy = stocks.Guard(engine.Policy)
 	// After the task rules, so the journal sees a save as they leave it.
 	journal := history.Register(engine)
 	journal.Skip("Task", task.Derived...)
@@ -201,7 +203,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		}})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.
-	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks}
+	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks, Files: files}
 	srv.Mount(
 		&task.HTTP{Engine: engine},
 		&deal.HTTP{Engine: engine, Deals: deals, Consignments: stockHTTP.Mass},

@@ -651,4 +651,17 @@ var migrations = []Migration{
 			`CREATE TABLE access_sync (name TEXT PRIMARY KEY, signature TEXT NOT NULL)`,
 		}
 	}, nil},
+	{35, "stock: offer import sessions", func(d store.Dialect) []string {
+		// The reference's offer import runs in sessions
+		// (internal/module/stock/import.go): the file's cells as parsed,
+		// the column mapping, and what the run saved. A run claims its
+		// session by a conditional UPDATE of status, so it runs once.
+		return []string{
+			`CREATE TABLE stock_imports (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				author_id BIGINT NOT NULL, status TEXT NOT NULL, file_name TEXT NOT NULL,
+				cells TEXT NOT NULL, mapping TEXT NOT NULL, all_rows INTEGER NOT NULL DEFAULT 1,
+				saved BIGINT NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL)`,
+			`CREATE INDEX stock_imports_author ON stock_imports (account_id, author_id, id)`,
+		}
+	}, nil},
 }

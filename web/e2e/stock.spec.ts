@@ -125,3 +125,50 @@ test('receive goods, sell part through a deal\'s consignment, move some, see the
   // The refused save's 422 is the one failed request the browser logs.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });
+
+// A kit has no stock of its own: the warehouse shows how many whole kits
+// its parts make, and selling kits (here through the API, as another
+// user would) takes the parts; the open balances page follows without a
+// reload (the live socket).
+test('a kit\'s balance comes from its parts and follows sales live', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const stamp = Date.now().toString(36);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { headers: { 'X-CSRF-Token': csrf }, data });
+    expect(r.ok(), await r.text()).toBeTruthy();
+    return (await r.json()).data as { id: string };
+  };
+  const link = (contentType: string, id: string) => ({ contentType, id });
+  const wh = await post('warehouse', { contentType: 'Warehouse', name: `Склад комплектов ${stamp}` });
+  const offer = (name: string) => post('offer', { contentType: 'Offer', name, type: 'product', price: { contentType: 'Money', value: 100, currency: 'RUB' } });
+  const tea = await offer(`Чай ${stamp}`);
+  const cup = await offer(`Чашка ${stamp}`);
+  const kit = await offer(`Набор ${stamp}`);
+  await post('offerPart', { contentType: 'OfferPart', parent: link('Offer', kit.id), offer: link('Offer', tea.id), count: 2 });
+  await post('offerPart', { contentType: 'OfferPart', parent: link('Offer', kit.id), offer: link('Offer', cup.id), count: 1 });
+  const consignment = (type: string, offerId: string, quantity: number) =>
+    post('consignment', { contentType: 'Consignment', type, state: 'performed', warehouse: link('Warehouse', wh.id),
+      rows: [{ contentType: 'ConsignmentRow', offer: link('Offer', offerId), quantity }] });
+  await consignment('income', tea.id, 10);
+  await consignment('income', cup.id, 3);
+
+  // The page hears consignments once its socket has subscribed to them.
+  const subscribed = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString();
+      if (text.includes('ecomet.subscribed') && text.includes('entity.updated:Consignment')) resolve();
+    }));
+  });
+  await page.goto(`/warehouse/${wh.id}/card`);
+  await subscribed;
+  const kitRow = page.getByTestId('balance-row').filter({ hasText: `Набор ${stamp}` });
+  await expect(kitRow.getByTestId('balance-on-hand')).toHaveText('3');
+  // Two kits sold elsewhere: the page shows one left, and the parts taken.
+  await consignment('expense', kit.id, 2);
+  await expect(kitRow.getByTestId('balance-on-hand')).toHaveText('1');
+  await expect(page.getByTestId('balance-row').filter({ hasText: `Чай ${stamp}` }).getByTestId('balance-on-hand')).toHaveText('6');
+  await expect(page.getByTestId('balance-row').filter({ hasText: `Чашка ${stamp}` }).getByTestId('balance-on-hand')).toHaveText('1');
+  expect(errors).toEqual([]);
+});

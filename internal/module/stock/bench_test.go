@@ -17,7 +17,8 @@ import (
 // The issue's data set: 10,000 offers over 20 warehouses, from 50,000
 // performed incomes of 20 rows each (1,000,000 consignment rows).
 // ARTEL_BENCH_SMALL=1 takes a tenth of it; ARTEL_BENCH_POSTGRES=1 runs
-// on PostgreSQL (ARTEL_TEST_POSTGRES names it) instead of SQLite.
+// on PostgreSQL (ARTEL_TEST_POSTGRES names it) instead of SQLite;
+// ARTEL_BENCH_KITS=1 makes every tenth offer a kit of the next three.
 func benchSizes() (offers, warehouses, consignments, rowsEach int) {
 	if os.Getenv("ARTEL_BENCH_SMALL") != "" {
 		return 1000, 20, 5000, 20
@@ -50,6 +51,19 @@ func stocked(b *testing.B) (h *apitest.Harness, warehouses []string, offers int)
 		for o := 0; o < nOffers; o++ {
 			if err := exec(`INSERT INTO e_offer (id, account_id, c_name, c_type) VALUES (?, ?, ?, 'product')`, base+o, h.Account, fmt.Sprintf("Товар %d", o)); err != nil {
 				return err
+			}
+		}
+		if os.Getenv("ARTEL_BENCH_KITS") != "" {
+			// Every tenth offer a kit of the next three (docs/performance.md).
+			part := base
+			for o := 0; o+3 < nOffers; o += 10 {
+				for j := 1; j <= 3; j++ {
+					if err := exec(`INSERT INTO e_offerpart (id, account_id, c_parent_t, c_parent_i, c_offer_t, c_offer_i, c_count)
+						VALUES (?, ?, 'Offer', ?, 'Offer', ?, ?)`, part, h.Account, base+o, base+o+j, j); err != nil {
+						return err
+					}
+					part++
+				}
 			}
 		}
 		sums := map[[2]int]int64{}

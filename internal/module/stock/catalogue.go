@@ -25,8 +25,8 @@ const maxImport = 10000
 // CodeImportFormat refuses a file that is not the catalogue's CSV.
 const CodeImportFormat = "stock_import_format"
 
-// Export writes every offer the reader sees as CSV, by id.
-func (m *Module) Export(ctx context.Context, sc entity.Scope, w io.Writer) error {
+// Export writes every offer the reader sees (that lq filters) as CSV, by id.
+func (m *Module) Export(ctx context.Context, sc entity.Scope, lq entity.ListQuery, w io.Writer) error {
 	if _, err := w.Write([]byte("\uFEFF")); err != nil {
 		return err
 	}
@@ -37,7 +37,8 @@ func (m *Module) Export(ctx context.Context, sc entity.Scope, w io.Writer) error
 	}
 	var after int64
 	for {
-		page, err := m.e.List(ctx, sc, "Offer", entity.ListQuery{Limit: entity.MaxLimit, PageAfter: after}, value.Options{})
+		lq.Limit, lq.PageAfter = entity.MaxLimit, after
+		page, err := m.e.List(ctx, sc, "Offer", lq, value.Options{})
 		if err != nil {
 			return err
 		}

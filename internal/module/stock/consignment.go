@@ -56,6 +56,18 @@ func (m *Module) save(ctx context.Context, sc entity.Scope, id int64, in entity.
 	if to != from && !slices.Contains(next[from], to) {
 		return nil, entity.Invalidf("state", CodeStateNotAllowed, "")
 	}
+	var need []string
+	if old == nil || len(in) > 0 || withRows {
+		need = append(need, RightCreate)
+	}
+	if to != from {
+		need = append(need, rightFor(from, to))
+	}
+	if old != nil {
+		if err := m.needAll(ctx, sc, old, need); err != nil {
+			return nil, err
+		}
+	}
 	var err error
 	switch {
 	case old == nil:
@@ -82,6 +94,9 @@ func (m *Module) save(ctx context.Context, sc entity.Scope, id int64, in entity.
 	}
 	rec, err := m.e.Get(ctx, system(sc), "Consignment", id)
 	if err != nil {
+		return nil, err
+	}
+	if err := m.needAll(ctx, sc, rec, need); err != nil {
 		return nil, err
 	}
 	if err := m.settle(ctx, sc, rec, from, to); err != nil {
@@ -160,6 +175,9 @@ func (m *Module) Delete(ctx context.Context, sc entity.Scope, id int64) error {
 		}
 		if stateOf(rec.Values) == Performed {
 			return entity.Invalidf("state", CodePerformed, "")
+		}
+		if err := m.needAll(ctx, sc, rec, []string{RightCreate}); err != nil {
+			return err
 		}
 		if err := m.shift(ctx, sc.Account, id, nil, checkOnHand); err != nil {
 			return err

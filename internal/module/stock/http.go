@@ -17,6 +17,12 @@ import (
 type HTTP struct {
 	Engine *entity.Engine
 	Stock  *Module
+	// Files keeps the filtered export's file and reads an import's
+	// uploaded File; nil leaves both to the multipart and plain routes.
+	Files interface {
+		FileOpener
+		Uploader
+	}
 }
 
 // maxMass bounds the deals of one mass creation.
@@ -38,6 +44,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Describe("POST /consignment/massAction", [2]string{"Накладные по сделкам (MassActionCreateConsignment)",
 		"Consignments from deals (MassActionCreateConsignment)"})
 	a.catalogueRoutes(rt)
+	a.importRoutes(rt)
 	a.listRoutes(rt)
 	rt.Messages(Wording)
 }
@@ -156,6 +163,9 @@ func (a *HTTP) balances(ctx context.Context, r *api.Request, warehouse, offer in
 		return r.Fail(err)
 	}
 	bs, err := a.Stock.Balances(ctx, r.Scope().Account, warehouse, offer, after, limit)
+	if err == nil {
+		bs, err = a.Stock.seenBalances(ctx, r.Scope(), bs)
+	}
 	if err != nil {
 		return r.Fail(err)
 	}

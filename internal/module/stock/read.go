@@ -31,6 +31,24 @@ func (b Balance) json(names map[string]string) map[string]any {
 // (offer > 0), by the other id, after the given one, at most limit;
 // an offer sold out stays listed at zero.
 func (m *Module) Balances(ctx context.Context, account, warehouse, offer, after int64, limit int) ([]Balance, error) {
+	if warehouse == 0 {
+		if leaves, err := m.kitLeaves(ctx, account, offer); err != nil || leaves != nil {
+			if err != nil {
+				return nil, err
+			}
+			return m.kitBalances(ctx, account, offer, leaves, after, limit)
+		}
+		return m.stored(ctx, account, 0, offer, after, limit)
+	}
+	bs, err := m.stored(ctx, account, warehouse, 0, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	return m.withKits(ctx, account, warehouse, bs, after, limit)
+}
+
+// stored are balance rows as stock_balances holds them.
+func (m *Module) stored(ctx context.Context, account, warehouse, offer, after int64, limit int) ([]Balance, error) {
 	col, by, other := "warehouse_id", warehouse, "offer_id"
 	if warehouse == 0 {
 		col, by, other = "offer_id", offer, "warehouse_id"
@@ -95,8 +113,14 @@ func (m *Module) fillOfferStock(ctx context.Context, sc entity.Scope, recs []*en
 		ids[i] = "?"
 		args = append(args, r.ID)
 	}
+	a, err := m.access(ctx, sc)
+	if err != nil {
+		return err
+	}
+	// Warehouses closed to the reader do not count in their sums.
+	hidden := inList("warehouse_id", true, a.hidden(), "1 = 1")
 	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT offer_id, CAST(SUM(quantity) AS BIGINT), CAST(SUM(reserved) AS BIGINT), CAST(SUM(expected) AS BIGINT)
-		FROM stock_balances WHERE account_id = ? AND offer_id IN (`+strings.Join(ids, ",")+`) GROUP BY offer_id`), args...)
+		FROM stock_balances WHERE account_id = ? AND offer_id IN (`+strings.Join(ids, ",")+`) AND `+hidden+` GROUP BY offer_id`), args...)
 	if err != nil {
 		return fmt.Errorf("stock: offer stock: %w", err)
 	}
@@ -109,6 +133,13 @@ func (m *Module) fillOfferStock(ctx context.Context, sc entity.Scope, recs []*en
 			return err
 		}
 		sums[id] = s
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	q.Close()
+	if err := m.kitSums(ctx, sc, recs, sums); err != nil {
+		return err
 	}
 	for _, r := range recs {
 		s := sums[r.ID]
@@ -142,6 +173,9 @@ func (m *Module) keepStocked(col string) func(context.Context, entity.Scope, *en
 func (m *Module) fillOfferBalances(ctx context.Context, sc entity.Scope, recs []*entity.Record, want map[string]bool) error {
 	for _, r := range recs {
 		bs, err := m.Balances(ctx, sc.Account, 0, r.ID, 0, entity.DefaultLimit)
+		if err == nil {
+			bs, err = m.seenBalances(ctx, sc, bs)
+		}
 		if err != nil {
 			return err
 		}

@@ -112,7 +112,7 @@ func (m *Module) goods(ctx context.Context, account, id int64) (map[int64]int64,
 }
 
 // productQuantities sums rows' quantities (ConsignmentRow or OfferRow)
-// per product offer.
+// per product offer, a kit's as its parts'.
 func (m *Module) productQuantities(ctx context.Context, sc entity.Scope, rows []*entity.Record) (map[int64]int64, error) {
 	var offers []int64
 	for _, r := range rows {
@@ -131,15 +131,20 @@ func (m *Module) productQuantities(ctx context.Context, sc entity.Scope, rows []
 	for _, o := range recs {
 		product[o.ID] = o.String("type") != "service"
 	}
-	out := map[int64]int64{}
+	all := map[int64]int64{}
 	for _, r := range rows {
 		o := r.Links["offer"].ID
-		if !product[o] {
+		if _, known := product[o]; !known {
 			continue
 		}
 		if n, ok := toMilli(r.Values["quantity"]); ok {
-			out[o] += n
+			all[o] += n
 		}
+	}
+	// A kit's row stands for its parts (kitstock.go); services drop out.
+	out, err := m.expandKits(ctx, sc, all, product)
+	if err != nil || len(out) == 0 {
+		return nil, err
 	}
 	return out, nil
 }

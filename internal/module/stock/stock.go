@@ -47,6 +47,8 @@ var Wording = map[string][2]string{
 	CodeSameWarehouse:   {"Склады отправления и назначения должны различаться", "The source and destination warehouses must differ"},
 	CodeRowsCurrencies:  {"Позиции накладной должны быть в одной валюте", "A consignment's rows must be in one currency"},
 	CodeKitCycle:        {"Комплект не может входить сам в себя", "A kit cannot be a part of itself"},
+	CodeImportState:     {"Импорт уже выполнен или выполняется", "The import has run or is running"},
+	CodeImportField:     {"Столбец можно сопоставить только с полем товара, каждое поле — с одним столбцом", "A column maps to one of the offer's fields, each field to one column"},
 	CodeImportFormat:    {"Файл не похож на каталог в CSV: нужна строка заголовков со столбцом name", "The file is not a catalogue CSV: it needs a header row with a name column"},
 }
 
@@ -76,8 +78,9 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("Warehouse", entity.Hooks{BeforeDelete: m.keepStocked("warehouse_id")})
 	e.Hook("Offer", entity.Hooks{BeforeDelete: m.keepStocked("offer_id")})
 	e.Hook("OfferPart", entity.Hooks{BeforeSave: m.checkPart})
-	e.NeedFields("Consignment", "state", "type")
-	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates"}, InLists: true, Fill: fillPossible})
+	e.NeedFields("Consignment", "state", "type", "warehouse")
+	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates", "rights"}, InLists: true, Fill: m.fillConsignmentRights})
+	e.Compute("Warehouse", entity.Computer{Fields: []string{"rights"}, Fill: m.fillWarehouseRights})
 	e.Compute("Offer", entity.Computer{Fields: []string{"balanceQuantity", "availableQuantity", "expectedQuantity"},
 		InLists: true, Fill: m.fillOfferStock})
 	e.Compute("Offer", entity.Computer{Fields: []string{"warehouseBalances", "warehouseBalancesCount"}, Fill: m.fillOfferBalances})
@@ -105,13 +108,6 @@ func stateOf(values map[string]any) string {
 		return s
 	}
 	return Created
-}
-
-func fillPossible(_ context.Context, _ entity.Scope, recs []*entity.Record, want map[string]bool) error {
-	for _, rec := range recs {
-		rec.SetComputed("possibleStates", next[stateOf(rec.Values)])
-	}
-	return nil
 }
 
 // guardConsignment numbers a new consignment ("1", "2", … per account,

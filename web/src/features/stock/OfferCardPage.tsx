@@ -11,6 +11,7 @@ import { downloadHref } from '../files/api';
 import { money } from '../deal/money';
 import { BalancesTable } from './BalancesTable';
 import { offerBalances, type Balance } from './stockApi';
+import { useStockEvents } from './useStockEvents';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|svg)$/i;
 
@@ -18,9 +19,11 @@ export default function OfferCardPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const { entity: offer, state, error } = useEntity('Offer', id);
   const [items, setItems] = useState<Balance[]>([]);
+  const [seq, setSeq] = useState(0);
   useEffect(() => {
     offerBalances(id).then(setItems, () => setItems([]));
-  }, [id]);
+  }, [id, seq]);
+  useStockEvents(() => setSeq((n) => n + 1));
   if (state === 'error') return <Alert color="red">{errorText(error, t)}</Alert>;
   const files = ((offer?.attaches as (Link & { name?: string; path?: string })[] | undefined) ?? []).filter((f) => IMAGE.test(String(f.name ?? '')));
   return (

@@ -10,12 +10,15 @@ import { useList } from '../../data/hooks';
 import { reloadLists } from '../../data/lists';
 import { sendForm } from '../../data/transport';
 import { money } from '../deal/money';
+import { useStockEvents } from './useStockEvents';
 
 const FIELDS = ['name', 'article', 'type', 'price', 'availableQuantity'];
 
 export default function OfferListPage() {
   const { t } = useTranslation();
   const list = useList({ contentType: 'Offer', endpoint: 'offer', fields: FIELDS, limit: 200 });
+  // The available stock moves with consignments, not with the offers.
+  useStockEvents(() => reloadLists('Offer'));
   const [name, setName] = useState('');
   const [type, setType] = useState('product');
   const [price, setPrice] = useState<number>(0);

@@ -7,6 +7,8 @@ import { errorText } from '../../app/errors/errorText';
 import { useEntity } from '../../data/hooks';
 import { BalancesTable } from './BalancesTable';
 import { BALANCE_PAGE, warehouseBalances, type Balance } from './stockApi';
+import { useStockEvents } from './useStockEvents';
+import { WarehouseAccess } from './WarehouseAccess';
 
 export default function WarehouseCardPage({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -14,6 +16,9 @@ export default function WarehouseCardPage({ id }: { id: string }) {
   const [items, setItems] = useState<Balance[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [more, setMore] = useState(false);
+  const [seq, setSeq] = useState(0);
+  // A performed or cancelled consignment anywhere re-reads the first page.
+  useStockEvents(() => setSeq((n) => n + 1));
   useEffect(() => {
     warehouseBalances(id).then(
       (page) => {
@@ -22,7 +27,7 @@ export default function WarehouseCardPage({ id }: { id: string }) {
       },
       (err) => setFailed(errorText(err, t)),
     );
-  }, [id, t]);
+  }, [id, t, seq]);
   const next = async () => {
     const last = items?.at(-1)?.offer.id;
     try {
@@ -56,6 +61,7 @@ export default function WarehouseCardPage({ id }: { id: string }) {
           {t('stock.balances.more')}
         </Button>
       )}
+      <WarehouseAccess id={id} />
     </Stack>
   );
 }

@@ -21,3 +21,15 @@ describe('consignment labels', () => {
     expect(moveLabel(t, 'reserved', 'created')).toBe('stock.move.unreserve');
   });
 });
+
+describe('live balances', () => {
+  it('hears every entity event of a consignment, and nothing else', async () => {
+    const { isConsignmentEvent } = await import('./useStockEvents');
+    expect(isConsignmentEvent('entity.updated:Consignment')).toBe(true);
+    expect(isConsignmentEvent('entity.created:Consignment')).toBe(true);
+    expect(isConsignmentEvent('entity.dropped:Consignment:15')).toBe(true);
+    expect(isConsignmentEvent('entity.updated:ConsignmentRow')).toBe(false);
+    expect(isConsignmentEvent('entity.updated:Offer')).toBe(false);
+    expect(isConsignmentEvent('bums.call.user:7')).toBe(false);
+  });
+});
