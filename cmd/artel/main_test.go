@@ -68,7 +68,10 @@ func start(t *testing.T, env []string, args ...string) *server {
 	}
 	go func() { s.done <- cmd.Wait() }()
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	for i := 0; i < 200; i++ {
+	// Up to a minute: a first start with --demo on PostgreSQL writes the
+	// demo company first (about 11 s on a 2-core machine); readiness is
+	// waited for here, not timed.
+	for i := 0; i < 1200; i++ {
 		if r, err := http.Get(s.url + "/healthz"); err == nil && r.StatusCode == 200 {
 			r.Body.Close()
 			return s
