@@ -8,6 +8,7 @@ import (
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/money"
+	"github.com/artel/artel/internal/store"
 )
 
 // An account's balance is kept in fin_balances in kopecks: each
@@ -83,16 +84,7 @@ func (m *Module) ids(ctx context.Context, query string, args ...any) ([]int64, e
 	if err != nil {
 		return nil, fmt.Errorf("finance: %w", err)
 	}
-	defer q.Close()
-	var out []int64
-	for q.Next() {
-		var id int64
-		if err := q.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, q.Err()
+	return store.Int64s(q)
 }
 
 // sumOf adds the stored Money values a query answers, in kopecks.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 )
 
 // The read side of kits: a kit's balances computed from its parts.
@@ -170,16 +171,7 @@ func (m *Module) ids(ctx context.Context, query string, args ...any) ([]int64, e
 	if err != nil {
 		return nil, fmt.Errorf("stock: kits: %w", err)
 	}
-	defer q.Close()
-	var out []int64
-	for q.Next() {
-		var id int64
-		if err := q.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, q.Err()
+	return store.Int64s(q)
 }
 
 // kitBalances are a kit's balances per warehouse, from its parts.
