@@ -3,43 +3,25 @@ package access
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
-// Count is the query of how many entities of a type the readers see
-// together, of the given buckets when any are given (a type's Spec must
-// have a Bucket then): the sum of one reader's kept deltas, or, for a
-// person in groups whose rows overlap, the distinct entities of their
-// ranges.
-func Count(account int64, typ string, readers []value.Link, buckets []string) (string, []any) {
-	in, bargs := "", []any{}
+// Count is the query of how many entities of a type a reader sees, of
+// the given buckets when any are given (a type's Spec must have a Bucket
+// then): the sum of the reader's kept deltas.
+func Count(account int64, typ string, reader value.Link, buckets []string) (string, []any) {
+	q := `SELECT COALESCE(SUM(n), 0) FROM entity_access_counts
+		WHERE account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ?`
+	args := []any{account, typ, reader.Type, reader.ID}
 	if len(buckets) > 0 {
-		in = " AND bucket IN (" + store.Marks(len(buckets)) + ")"
+		q += " AND bucket IN (" + store.Marks(len(buckets)) + ")"
 		for _, b := range buckets {
-			bargs = append(bargs, b)
+			args = append(args, b)
 		}
 	}
-	if len(readers) == 1 {
-		return `SELECT COALESCE(SUM(n), 0) FROM entity_access_counts
-			WHERE account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ?` + in,
-			append([]any{account, typ, readers[0].Type, readers[0].ID}, bargs...)
-	}
-	cond, args := ranges(readers)
-	return "SELECT COUNT(DISTINCT entity_id) FROM entity_access WHERE account_id = ? AND content_type = ? AND (" + cond + ")" + in,
-		append(append([]any{account, typ}, args...), bargs...)
-}
-
-func ranges(readers []value.Link) (string, []any) {
-	parts := make([]string, len(readers))
-	var args []any
-	for i, r := range readers {
-		parts[i] = "(reader_type = ? AND reader_id = ?)"
-		args = append(args, r.Type, r.ID)
-	}
-	return strings.Join(parts, " OR "), args
+	return q, args
 }
 
 // Drive is the FROM clause and join condition of a page read along one

@@ -65,9 +65,10 @@ type Condition struct {
 	Kept *Kept
 }
 
-// Kept names the readers of a kept visibility (access.Count, access.Drive).
+// Kept names the reader of a kept visibility (access.Count, access.Drive):
+// always one, as a group's members are kept rows of their own.
 type Kept struct {
-	Readers []value.Link
+	Reader value.Link
 }
 
 // Page is one page of a list.
@@ -120,7 +121,7 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	if cond != nil {
 		kept = cond.Kept
 		// One reader's kept range in id order is the page itself.
-		drive = kept != nil && len(kept.Readers) == 1 && len(keys) == 1
+		drive = kept != nil && len(keys) == 1
 		if !drive {
 			lq.Where = append(append([]Condition{}, lq.Where...), *cond)
 		}
@@ -131,7 +132,7 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	}
 	l := &lister{e: e, t: t, where: where, keys: keys, tables: t.Table, proj: e.project(t, lq.Fields)}
 	if drive {
-		from, on, args := access.Drive(t.Table, sc.Account, t.Name, kept.Readers[0])
+		from, on, args := access.Drive(t.Table, sc.Account, t.Name, kept.Reader)
 		l.tables = from
 		l.where = sqlPart{sql: on + " AND " + where.sql, args: append(args, where.args...)}
 		l.keys = []sortKey{{expr: driveKey, desc: keys[0].desc}}
@@ -141,9 +142,9 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 	buckets := e.bucketed(t, lq)
 	switch {
 	case (plain || buckets != nil) && kept != nil:
-		countSQL, countArgs = access.Count(sc.Account, t.Name, kept.Readers, buckets)
+		countSQL, countArgs = access.Count(sc.Account, t.Name, kept.Reader, buckets)
 	case buckets != nil && cond == nil:
-		countSQL, countArgs = access.Count(sc.Account, t.Name, []value.Link{access.Everyone}, buckets)
+		countSQL, countArgs = access.Count(sc.Account, t.Name, access.Everyone, buckets)
 	case plain && cond == nil:
 		countSQL = "SELECT COALESCE(SUM(n), 0) FROM entity_counts WHERE account_id = ? AND content_type = ?"
 		countArgs = []any{sc.Account, t.Name}

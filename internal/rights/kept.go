@@ -4,7 +4,6 @@ import (
 	"github.com/artel/artel/internal/access"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
-	"github.com/artel/artel/internal/value"
 )
 
 // Kept lists the types whose visibility is their member fields alone,
@@ -53,5 +52,5 @@ var Buckets = map[string]string{"Task": "status", "Deal": "program",
 // members(sc, t, r.Members) admits: internal/access gives the members of
 // a Group named in a role rows of their own, so the person alone.
 func kept(sc entity.Scope) *entity.Kept {
-	return &entity.Kept{Readers: []value.Link{sc.Actor}}
+	return &entity.Kept{Reader: sc.Actor}
 }
