@@ -139,10 +139,11 @@ var indexed = set("name", "status", "timeCreated", "timeUpdated", "humanNumber",
 // their dropped flag and author answer the unread counts of a list page
 // from the index alone (internal/module/comment).
 var composite = map[string][][]string{
-	// The second Task index and the Deal ones answer the reports from
-	// the index alone (internal/module/report).
+	// The second Task index and the Deal ones answer the reports and a
+	// client list's deal figures from the index alone
+	// (internal/module/report, internal/module/crm counts.go).
 	"Task":    {{"responsible", "status"}, {"responsible", "status", "isOverdue", "deadline", "actualFinish"}},
-	"Deal":    {{"program", "state", "price"}, {"manager", "result", "price"}},
+	"Deal":    {{"program", "state", "price"}, {"manager", "result", "price"}, {"contractor", "result", "price"}},
 	"Project": {{"responsible", "status"}},
 	// The overdue invoices (created or drawn, past their deadline) of a
 	// list of 100,000 (internal/api, statusFilterId=overdue).

@@ -8,12 +8,14 @@ import (
 // The client list screen (web/src/features/crm/ClientListPage.tsx): people
 // and companies in one list (GET /contractor), a page of 25 through the
 // "all" filter, with the deal and invoice figures and the balance a
-// list shows when its columns ask for them (docs/crm.md).
+// list shows when its columns ask for them (docs/crm.md), every column on;
+// like every list of the web app (web/src/data/lists.ts), it asks for
+// onlyRequestedFields.
 var clientFields = []string{"name", "firstName", "lastName", "middleName", "contactInfo", "position", "company", "isDropped",
 	"countDeals", "summDeals", "countInvoice", "summInvoice", "summAccountReceivable", "balance"}
 
 func clientPage(q string) string {
-	query := map[string]any{"limit": 25, "fields": clientFields, "filter": map[string]any{"contentType": "CrmFilter", "id": "all"}}
+	query := map[string]any{"limit": 25, "fields": clientFields, "onlyRequestedFields": true, "filter": map[string]any{"contentType": "CrmFilter", "id": "all"}}
 	if q != "" {
 		query["q"] = q
 	}

@@ -105,14 +105,16 @@ func fillFigures(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []
 
 // dealSums counts and sums the clients' deals by result in one grouped
 // query, so a client with thousands of deals costs no more rows than one.
-// A deal's result is kept by the deal rules from its state.
+// A deal's result is kept by the deal rules from its state. The sum is of
+// the price's sort column (its value in the main currency), so the
+// (contractor, result, price) index answers alone, no row or JSON read.
 func dealSums(ctx context.Context, e *entity.Engine, sc entity.Scope, typ string, ids []any, by map[int64]*figures) error {
 	t := e.Cat.Type("Deal")
 	c := func(f string) string { return t.Field(f).Column }
-	q := fmt.Sprintf(`SELECT %s_i, COALESCE(%s, ''), 0, COUNT(*), COALESCE(SUM(%s), 0) FROM %s
-		WHERE account_id = ? AND %s_t = ? AND %s_i IN (%s) GROUP BY 1, 2`,
-		c("contractor"), c("result"), e.DB.Dialect.JSONNumber(c("price"), "valueInMain"), t.Table,
-		c("contractor"), c("contractor"), store.Marks(len(ids)))
+	// Grouped in the index's order (the type is one), so no sort.
+	q := fmt.Sprintf(`SELECT %[1]s_i, COALESCE(%[2]s, ''), 0, COUNT(*), COALESCE(SUM(%[3]s), 0) FROM %[4]s
+		WHERE account_id = ? AND %[5]s_t = ? AND %[5]s_i IN (%[6]s) GROUP BY %[5]s_i, %[5]s_t, %[2]s`,
+		c("contractor"), c("result"), t.Field("price").SortColumn(), t.Table, c("contractor"), store.Marks(len(ids)))
 	return grouped(ctx, e, q, append([]any{sc.Account, typ}, ids...), func(id int64, result string, _ bool, n int64, sum float64) {
 		f := by[id]
 		f.counts["countDeals"] += n
