@@ -30,6 +30,7 @@ import (
 	"github.com/artel/artel/internal/module/history"
 	"github.com/artel/artel/internal/module/integration"
 	"github.com/artel/artel/internal/module/knowledge"
+	"github.com/artel/artel/internal/module/related"
 	"github.com/artel/artel/internal/module/report"
 	"github.com/artel/artel/internal/module/search"
 	"github.com/artel/artel/internal/module/staff"
@@ -218,6 +219,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&file.HTTP{Files: files},
 		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: fireJobs},
 		&search.HTTP{Engine: engine},
+		&related.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files, Imports: clientImports, Merges: clientMerges},
 		&leadform.HTTP{Forms: leadForms},
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},

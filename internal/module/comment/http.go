@@ -29,6 +29,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /comment/{id}/forward", a.commentForward)
 	for _, endpoint := range SubjectEndpoints {
 		rt.Handle("GET /"+endpoint+"/{id}/comments", a.commentList(endpoint))
+		// The reference's search of a subject's comments: the same list,
+		// its q the words searched.
+		rt.Handle("GET /"+endpoint+"/{id}/comments/search", a.commentList(endpoint))
 		rt.Handle("POST /"+endpoint+"/{id}/comments", a.commentCreate(endpoint))
 		rt.Handle("POST /"+endpoint+"/{id}/comments/markAsRead", a.commentMarkRead(endpoint))
 	}

@@ -42,6 +42,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	}
 	a.duplicateRoutes(rt, "contractor")
 	rt.Handle("GET /contractor", a.list)
+	// The reference's search of the clients: the same list, q the words.
+	rt.Handle("GET /contractor/search", a.list)
 	rt.Handle("POST /contractor", a.create)
 	rt.Handle("GET /contractor/{id}", a.get)
 	rt.Handle("DELETE /contractor/{id}", a.remove(""))
