@@ -29,6 +29,7 @@ type HTTP struct {
 // Routes registers GET /{entity}/{id}/history.
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /{entity}/{id}/history", a.history)
+	a.feedRoutes(rt)
 }
 
 func (a *HTTP) history(ctx context.Context, r *api.Request) api.Response {

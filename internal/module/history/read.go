@@ -36,16 +36,9 @@ func List(ctx context.Context, e *entity.Engine, sc entity.Scope, kind string, i
 	defer rows.Close()
 	var out []Entry
 	for rows.Next() {
-		var h Entry
-		var old, now sql.NullString
-		if err := rows.Scan(&h.ID, &h.Field, &old, &now, &h.User.Type, &h.User.ID, &h.Time); err != nil {
-			return nil, false, 0, fmt.Errorf("history: %w", err)
-		}
-		if old.Valid {
-			h.Old = json.RawMessage(old.String)
-		}
-		if now.Valid {
-			h.New = json.RawMessage(now.String)
+		h, err := scanEntry(rows)
+		if err != nil {
+			return nil, false, 0, err
 		}
 		out = append(out, h)
 	}
@@ -57,4 +50,21 @@ func List(ctx context.Context, e *entity.Engine, sc entity.Scope, kind string, i
 		out = out[:limit]
 	}
 	return out, more, count, nil
+}
+
+// scanEntry reads a row of id, field, old_value, new_value, user_type,
+// user_id, created_at.
+func scanEntry(rows *sql.Rows) (Entry, error) {
+	var h Entry
+	var old, now sql.NullString
+	if err := rows.Scan(&h.ID, &h.Field, &old, &now, &h.User.Type, &h.User.ID, &h.Time); err != nil {
+		return h, fmt.Errorf("history: %w", err)
+	}
+	if old.Valid {
+		h.Old = json.RawMessage(old.String)
+	}
+	if now.Valid {
+		h.New = json.RawMessage(now.String)
+	}
+	return h, nil
 }
