@@ -14,11 +14,7 @@ import (
 
 // sections serves /history/filter/choices: the sections a card's feed
 // can be filtered by, as HistoryFilterSection with nothing chosen.
-func (a *HTTP) sections(ctx context.Context, r *api.Request) api.Response {
-	kind := r.Type().Name
-	if !slices.Contains(Types, kind) {
-		return r.NoRoute()
-	}
+func (a *HTTP) sections(ctx context.Context, r *api.Request, kind string) api.Response {
 	if _, err := a.Engine.Get(ctx, r.Scope(), kind, r.IDs[0]); err != nil {
 		return r.Fail(err)
 	}
@@ -32,12 +28,8 @@ func (a *HTTP) sections(ctx context.Context, r *api.Request) api.Response {
 // choices serves /history/filter/{section}/choices as HistoryFilterChoice
 // (value, title): for Employee, the authors of the record's feed; for
 // History and Comment, the section itself.
-func (a *HTTP) choices(section string) api.Handler {
-	return func(ctx context.Context, r *api.Request) api.Response {
-		kind := r.Type().Name
-		if !slices.Contains(Types, kind) {
-			return r.NoRoute()
-		}
+func (a *HTTP) choices(section string) journalHandler {
+	return func(ctx context.Context, r *api.Request, kind string) api.Response {
 		sc := r.Scope()
 		if _, err := a.Engine.Get(ctx, sc, kind, r.IDs[0]); err != nil {
 			return r.Fail(err)

@@ -17,15 +17,29 @@ import (
 // feedRoutes registers the reference's history calls beyond the journal
 // itself, on every type of Types (docs/api.md, "History").
 func (a *HTTP) feedRoutes(rt *api.Routes) {
-	rt.Handle("GET /{entity}/{id}/history/data", a.feed(false))
-	rt.Handle("GET /{entity}/{id}/history/search", a.feed(true))
-	rt.Handle("GET /{entity}/{id}/history/data/periods", a.periods(false))
-	rt.Handle("GET /{entity}/{id}/history/periods", a.periods(true))
-	rt.Handle("GET /{entity}/{id}/history/filter", a.filter)
-	rt.Handle("POST /{entity}/{id}/history/filter", a.filter)
-	rt.Handle("GET /{entity}/{id}/history/filter/choices", a.sections)
+	rt.Handle("GET /{entity}/{id}/history/data", journalled(a.feed(false)))
+	rt.Handle("GET /{entity}/{id}/history/search", journalled(a.feed(true)))
+	rt.Handle("GET /{entity}/{id}/history/data/periods", journalled(a.periods(false)))
+	rt.Handle("GET /{entity}/{id}/history/periods", journalled(a.periods(true)))
+	rt.Handle("GET /{entity}/{id}/history/filter", journalled(a.filter))
+	rt.Handle("POST /{entity}/{id}/history/filter", journalled(a.filter))
+	rt.Handle("GET /{entity}/{id}/history/filter/choices", journalled(a.sections))
 	for _, name := range []string{"History", "Comment", "Employee"} {
-		rt.Handle("GET /{entity}/{id}/history/filter/"+name+"/choices", a.choices(name))
+		rt.Handle("GET /{entity}/{id}/history/filter/"+name+"/choices", journalled(a.choices(name)))
+	}
+}
+
+// journalHandler serves a history call of a type of Types.
+type journalHandler func(ctx context.Context, r *api.Request, kind string) api.Response
+
+// journalled answers route_not_found for the types without a journal.
+func journalled(h journalHandler) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		kind := r.Type().Name
+		if !slices.Contains(Types, kind) {
+			return r.NoRoute()
+		}
+		return h(ctx, r, kind)
 	}
 }
 
@@ -55,12 +69,8 @@ func (a *HTTP) query(ctx context.Context, r *api.Request, names bool) (FeedQuery
 }
 
 // feed serves /history/data and /history/search: a page of the feed.
-func (a *HTTP) feed(names bool) api.Handler {
-	return func(ctx context.Context, r *api.Request) api.Response {
-		kind := r.Type().Name
-		if !slices.Contains(Types, kind) {
-			return r.NoRoute()
-		}
+func (a *HTTP) feed(names bool) journalHandler {
+	return func(ctx context.Context, r *api.Request, kind string) api.Response {
 		fq, err := a.query(ctx, r, names)
 		if err != nil {
 			return r.Fail(err)
@@ -171,12 +181,8 @@ func changeset(it Item, subject value.LinkJSON, opt value.Options) map[string]an
 // periods serves /history/periods and /history/data/periods: the months
 // that hold items of the feed as filtered, newest first, as the
 // reference's PeriodVariable (year, month, name).
-func (a *HTTP) periods(names bool) api.Handler {
-	return func(ctx context.Context, r *api.Request) api.Response {
-		kind := r.Type().Name
-		if !slices.Contains(Types, kind) {
-			return r.NoRoute()
-		}
+func (a *HTTP) periods(names bool) journalHandler {
+	return func(ctx context.Context, r *api.Request, kind string) api.Response {
 		fq, err := a.query(ctx, r, names)
 		if err != nil {
 			return r.Fail(err)
@@ -218,11 +224,7 @@ func (a *HTTP) saved(ctx context.Context, r *api.Request) (Filter, error) {
 
 // filter serves GET and POST /history/filter: the reader's HistoryFilter
 // of the type, kept per reader; POST replaces it.
-func (a *HTTP) filter(ctx context.Context, r *api.Request) api.Response {
-	kind := r.Type().Name
-	if !slices.Contains(Types, kind) {
-		return r.NoRoute()
-	}
+func (a *HTTP) filter(ctx context.Context, r *api.Request, kind string) api.Response {
 	if _, err := a.Engine.Get(ctx, r.Scope(), kind, r.IDs[0]); err != nil {
 		return r.Fail(err)
 	}
