@@ -81,6 +81,8 @@ test('a person added to a new company is found by a differently written phone', 
   await found.getByTestId('client-name').click();
   await page.getByTestId('client-restore').click();
   await expect(page.getByTestId('client-dropped')).toHaveCount(0);
+  // The card's journal has the drop and the restore.
+  await expect(page.locator('[data-testid="task-history-row"][data-field="isDropped"]')).toHaveCount(2);
 
   // Guest access: refused without a real e-mail, then on and off.
   await page.getByTestId('guest-email').fill('olga@');

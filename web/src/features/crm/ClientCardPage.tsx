@@ -3,7 +3,7 @@
 // client is dropped, restored or deleted forever; its requisites are
 // listed and added, its possible duplicates shown and merged into it,
 // its deals, tasks and invoices listed, a person's guest access
-// switched (docs/crm.md).
+// switched, and the journal of its changes shown (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -24,6 +24,7 @@ import { EntityPending } from '../entity/EntityPending';
 import { WithType } from '../entity/WithType';
 import { CommentFeed } from '../comments';
 import { EntityMail } from '../discuss/EntityMail';
+import { HistoryBlock } from '../task/HistoryBlock';
 import { InlineField } from '../task/InlineField';
 import { clientType, deleteForever, drop, restore } from './clientApi';
 import { COMPANY, HUMAN } from './contacts';
@@ -163,6 +164,8 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
       <EntityMail entity={{ contentType: entity.contentType, id: String(entity.id) }} />
       <Divider />
       <CommentFeed subject={{ contentType: entity.contentType, id: String(entity.id) }} />
+      <Divider />
+      <HistoryBlock type={type} entity={entity} />
     </Stack>
   );
 }
