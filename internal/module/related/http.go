@@ -2,7 +2,8 @@
 // entity, the same for every type that has them: /{type}/search (its
 // list searched), /{type}/{id}/allParticipants (the people in its roles)
 // and /{type}/{id}/allFiles (the files attached to it and to its
-// comments). Each answers under the reader's rights: what they cannot see
+// comments), and each reader's settings of a list filter. Each answers
+// under the reader's rights: what they cannot see
 // is 404 or left out.
 package related
 
@@ -52,6 +53,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	for _, ep := range FileEndpoints {
 		rt.Handle("GET /"+ep+"/{id}/allFiles", a.files(ep))
 	}
+	a.filterRoutes(rt)
 	rt.Messages(map[string][2]string{CodeFileKind: {
 		"Тип файлов — image, video, audio или document", "The file type is image, video, audio or document"}})
 }

@@ -98,3 +98,33 @@ func TestAroundAnEntity(t *testing.T) {
 		})
 	})
 }
+
+// Each reader's settings of a list filter, saved and built-in, kept per
+// reader; a saved filter the reader cannot see is 404.
+func TestFilterSettings(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		_, lev := h.Person(t, "Лев", "lev@example.com", "long enough pass")
+		saved := h.Do("POST", "/api/v3/taskFilter", apitest.Req{Body: map[string]any{"title": "Мои срочные", "config": map[string]any{"contentType": "FilterConfig", "termGroup": map[string]any{"contentType": "FilterTermGroup", "join": "and", "terms": []any{}}}}})
+		if saved.Status != 200 {
+			t.Fatalf("filter: %s", saved.Body)
+		}
+		id := saved.Obj()["id"].(string)
+		path := "/api/v3/taskFilter/" + id + "/newFilterSettings"
+		h.Run(t, []apitest.Scenario{
+			{Name: "none yet", Method: "GET", Path: path, Status: 200, Contains: []string{`"contentType":"UserSetting"`, `"value":null`}},
+			{Name: "saved", Method: "POST", Path: path, Status: 200, Req: apitest.Req{Body: map[string]any{"value": map[string]any{"columns": []any{"name", "deadline"}}}},
+				Contains: []string{`"columns":["name","deadline"]`}},
+			{Name: "read back", Method: "GET", Path: path, Status: 200, Contains: []string{`"columns":["name","deadline"]`}},
+			{Name: "a built-in filter's", Method: "POST", Path: "/api/v3/taskFilter/actual/newFilterSettings", Status: 200,
+				Req: apitest.Req{Body: map[string]any{"value": map[string]any{"sort": "deadline"}}}, Contains: []string{`"sort":"deadline"`}},
+			{Name: "another reader's are their own", Method: "GET", Path: "/api/v3/taskFilter/actual/newFilterSettings", Status: 200,
+				Req: apitest.Req{Token: lev}, Contains: []string{`"value":null`}},
+			{Name: "no value", Method: "POST", Path: path, Status: 422, Req: apitest.Req{Body: map[string]any{"columns": []any{}}},
+				Contains: []string{`"field":"value"`}},
+			{Name: "an unknown saved filter", Method: "GET", Path: "/api/v3/taskFilter/999999/newFilterSettings", Status: 404},
+		})
+		if r := h.Do("GET", path, apitest.Req{}); !strings.Contains(string(r.Body), `"deadline"`) {
+			t.Fatalf("a refused save changed the settings: %s", r.Body)
+		}
+	})
+}
