@@ -664,4 +664,17 @@ var migrations = []Migration{
 			`CREATE INDEX stock_imports_author ON stock_imports (account_id, author_id, id)`,
 		}
 	}, nil},
+	{39, "staff: invitations by e-mail", func(d store.Dialect) []string {
+		// internal/module/staff/invite_mail.go: one row per personal
+		// invitation, the link's secret kept only as its SHA-256; a new
+		// invitation of the same person voids the older ones (used_at is
+		// set), so only the newest e-mail's link works.
+		return []string{
+			`CREATE TABLE employee_invites (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				employee_id BIGINT NOT NULL, email TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+				invited_by BIGINT NOT NULL, mail_message_id BIGINT NOT NULL DEFAULT 0,
+				created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, used_at BIGINT)`,
+			`CREATE INDEX employee_invites_employee ON employee_invites (account_id, employee_id)`,
+		}
+	}, nil},
 }
