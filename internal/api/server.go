@@ -163,7 +163,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler
 	}
 	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host,
 		https: r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https"),
-		ip: clientIP(r), words: s.areas.wording(), included: wantsIncluded(r)}
+		ip:    clientIP(r), words: s.areas.wording(), included: wantsIncluded(r)}
 	c.sc.Account, c.sc.Lang = account, lang
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)
