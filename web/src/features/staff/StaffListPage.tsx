@@ -10,7 +10,9 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../data/types';
 import EntityListPage from '../entity/EntityListPage';
+import { useSession } from '../../app/session';
 import { personName } from './FirePage';
+import { InviteByMail } from './InviteByMail';
 import { quickFilter, type Status } from './listFilter';
 import { isoDay, staffApi, type AbsenceType } from './staffApi';
 
@@ -19,6 +21,7 @@ const linkId = (v: unknown) => String((v as { id?: string } | null)?.id ?? '');
 
 export default function StaffListPage() {
   const { t } = useTranslation();
+  const { isAdmin } = useSession();
   const [view, setView] = useState<View>('list');
   const [depts, setDepts] = useState<Entity[]>([]);
   const [department, setDepartment] = useState<string | null>(null);
@@ -43,6 +46,7 @@ export default function StaffListPage() {
               data={[{ value: 'working', label: t('staff.list.working') }, { value: 'fired', label: t('staff.list.fired') }, { value: 'all', label: t('staff.list.everyone') }]} />
             <TextInput size="xs" placeholder={t('staff.list.position')} value={position} onChange={(e) => setPosition(e.currentTarget.value)} data-testid="staff-list-position" />
             <Anchor component={RouterLink} to="/orgchart" size="sm">{t('staff.org.title')}</Anchor>
+            {isAdmin && <InviteByMail />}
           </>
         )}
       </Group>
