@@ -41,6 +41,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /employee/{id}/prepareFire", a.peoplePrepareFire)
 	rt.Handle("POST /employee/{id}/fireJob", a.peopleFireJob)
 	rt.Handle("GET /fireJob/{id}", a.peopleFireJobGet)
+	rt.Handle("POST /fireJob/{id}/retry", a.peopleFireJobRetry)
 	rt.Handle("GET /employee/birthdays", a.peopleBirthdays)
 	rt.Handle("GET /employee/{id}/vacations", a.peopleVacations)
 	rt.Handle("GET /employee/{id}/closestVacation", a.peopleClosestVacation)
@@ -69,6 +70,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"self_replacement":     {"Сотрудник не может заменить сам себя", "An employee cannot replace themselves"},
 		CodeCycle:              {"Отдел нельзя вложить в него самого или в его подотдел", "A department cannot be put inside itself or its own sub-department"},
 		CodeAbsenceDays:        {"Отсутствие не может закончиться раньше, чем начнётся", "An absence cannot end before it begins"},
+		"fire_job_no_failures": {"Повторять нечего: задание ещё идёт или всё передано", "Nothing to retry: the job is still running or everything was handed over"},
 		"unknown_area":         {"Неизвестный раздел: %s", "Unknown area: %s"},
 		"invite_link_invalid":  {"Ссылка-приглашение недействительна", "The invite link is invalid or disabled"},
 		"invite_mail_subject":  {"Приглашение в Артель", "Invitation to Artel"},
