@@ -69,6 +69,8 @@ type Engine struct {
 	needs map[string][]string
 	// sysFilters are built-in filters per filter type (sysfilter.go).
 	sysFilters map[string][]SystemFilter
+	// filterFields are computed filter terms per type (filterfield.go).
+	filterFields map[string]map[string]FilterField
 	refs       map[string][]ref // content type -> single-link columns that can point at it
 	searchers  map[string]Searcher
 }
