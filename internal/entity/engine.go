@@ -71,8 +71,8 @@ type Engine struct {
 	sysFilters map[string][]SystemFilter
 	// filterFields are computed filter terms per type (filterfield.go).
 	filterFields map[string]map[string]FilterField
-	refs       map[string][]ref // content type -> single-link columns that can point at it
-	searchers  map[string]Searcher
+	refs         map[string][]ref // content type -> single-link columns that can point at it
+	searchers    map[string]Searcher
 }
 
 type ref struct {

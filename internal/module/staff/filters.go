@@ -69,7 +69,9 @@ func todayTime(e *entity.Engine, opt value.Options) time.Time {
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
-func today(e *entity.Engine, opt value.Options) string { return todayTime(e, opt).Format(time.DateOnly) }
+func today(e *entity.Engine, opt value.Options) string {
+	return todayTime(e, opt).Format(time.DateOnly)
+}
 
 // birthdayDays are the "MM-DD" of the days from `from` on; someone born
 // on 29 February has it on 1 March in other years, so "02-29" joins

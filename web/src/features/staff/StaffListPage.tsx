@@ -1,9 +1,9 @@
 // /staff/list: the employees. The whole list is the generic one with the
 // staff's quick filters above it (department, working or dismissed,
-// position); "birthdays" and "on vacation" are views of their own, from
+// position, away today, birthday soon); "birthdays" and "on vacation" are also views of their own, from
 // GET /employee/birthdays and the current absences.
 import { useEffect, useMemo, useState } from 'react';
-import { Anchor, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Chip, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
@@ -13,7 +13,7 @@ import EntityListPage from '../entity/EntityListPage';
 import { useSession } from '../../app/session';
 import { personName } from './FirePage';
 import { InviteByMail } from './InviteByMail';
-import { quickFilter, type Status } from './listFilter';
+import { BIRTHDAY_DAYS, quickFilter, type Status } from './listFilter';
 import { isoDay, staffApi, type AbsenceType } from './staffApi';
 
 type View = 'list' | 'birthdays' | 'away';
@@ -28,10 +28,12 @@ export default function StaffListPage() {
   const [status, setStatus] = useState<Status>('working');
   const [position, setPosition] = useState('');
   const [debounced] = useDebouncedValue(position, 300);
+  const [away, setAway] = useState(false);
+  const [birthdaySoon, setBirthdaySoon] = useState(false);
   useEffect(() => {
     staffApi.departments().then(setDepts, () => setDepts([]));
   }, []);
-  const filter = useMemo(() => quickFilter({ department, status, position: debounced }), [department, status, debounced]);
+  const filter = useMemo(() => quickFilter({ department, status, position: debounced, away, birthdaySoon }), [department, status, debounced, away, birthdaySoon]);
 
   return (
     <Stack gap={0}>
@@ -45,6 +47,8 @@ export default function StaffListPage() {
             <SegmentedControl size="xs" value={status} onChange={(v) => setStatus(v as Status)} data-testid="staff-list-status"
               data={[{ value: 'working', label: t('staff.list.working') }, { value: 'fired', label: t('staff.list.fired') }, { value: 'all', label: t('staff.list.everyone') }]} />
             <TextInput size="xs" placeholder={t('staff.list.position')} value={position} onChange={(e) => setPosition(e.currentTarget.value)} data-testid="staff-list-position" />
+            <Chip size="xs" checked={away} onChange={setAway} data-testid="staff-list-away-chip">{t('staff.list.awayNow')}</Chip>
+            <Chip size="xs" checked={birthdaySoon} onChange={setBirthdaySoon} data-testid="staff-list-birthday-chip">{t('staff.list.birthdaySoon', { days: BIRTHDAY_DAYS })}</Chip>
             <Anchor component={RouterLink} to="/orgchart" size="sm">{t('staff.org.title')}</Anchor>
             {isAdmin && <InviteByMail />}
           </>
