@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/mail"
 	"strconv"
@@ -135,17 +136,28 @@ func (a *HTTP) inviteOne(ctx context.Context, r *api.Request, in *invitee) (map[
 	if err != nil {
 		return nil, err
 	}
-	if emp == 0 {
-		emp, err = a.inviteeCreate(ctx, sc, in)
+	sys := entity.Scope{Account: sc.Account, System: true}
+	var rec *entity.Record
+	if emp != 0 {
+		// One invited before is invited again, unless dismissed or
+		// deleted since: then the address makes a new employee.
+		rec, err = a.Engine.Get(ctx, sys, "Employee", emp)
+		if errors.Is(err, entity.ErrNotFound) || (err == nil && rec.Values["isWorking"] == int64(0)) {
+			rec, err = nil, nil
+		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	rec, err := a.Engine.Get(ctx, entity.Scope{Account: sc.Account, System: true}, "Employee", emp)
-	if err != nil {
-		return nil, err
+	if rec == nil {
+		if emp, err = a.inviteeCreate(ctx, sc, in); err != nil {
+			return nil, err
+		}
+		if rec, err = a.Engine.Get(ctx, sys, "Employee", emp); err != nil {
+			return nil, err
+		}
 	}
-	token, err := a.inviteToken(ctx, sc, emp, login)
+	token, err := a.inviteToken(ctx, sc, rec.ID, login)
 	if err != nil {
 		return nil, err
 	}

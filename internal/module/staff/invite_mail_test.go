@@ -231,5 +231,21 @@ func TestInviteByEmail(t *testing.T) {
 		if g := h.PasswordGrant("pavel@ext.test", "pavel password"); g.Status != 200 {
 			t.Fatalf("pavel signs in: %d %s", g.Status, g.Body)
 		}
+
+		// Dismissed before registering: the link dies, and a new invitation
+		// of the address makes a new employee.
+		zoya := h.Do("POST", path, apitest.Req{Body: map[string]any{"mail": "zoya@ext.test"}}).List()[0]["employee"].(map[string]any)["id"].(string)
+		if r := h.Do("POST", "/api/v3/employee/"+zoya+"/fire", apitest.Req{}); r.Status != 200 {
+			t.Fatalf("fire zoya: %s", r.Body)
+		}
+		sendMail(t, h)
+		_, _, zoyaLink := readInvite(t, sink.messages()[3])
+		if r := h.Do("GET", "/api/v3/inviteLinkRegistration?uuid="+tok(zoyaLink), apitest.Req{NoAuth: true}); r.Status != 404 {
+			t.Fatalf("a dismissed invitee's link: %d %s", r.Status, r.Body)
+		}
+		again := h.Do("POST", path, apitest.Req{Body: map[string]any{"mail": "zoya@ext.test"}}).List()[0]["employee"].(map[string]any)["id"].(string)
+		if again == zoya {
+			t.Fatal("a dismissed invitee was invited again instead of a new employee")
+		}
 	})
 }
