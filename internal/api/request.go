@@ -30,6 +30,17 @@ func Fail(status int, typ, msg string) Response { return fail(status, typ, msg) 
 // Scope is who calls, in which account.
 func (r *Request) Scope() entity.Scope { return r.c.sc }
 
+// Origin is the address the caller reached this server at
+// ("https://crm.example.com"), for links sent out of the app (an
+// invitation e-mail); the scheme is https when the request came over TLS
+// or a proxy says so in X-Forwarded-Proto.
+func (r *Request) Origin() string {
+	if r.c.https {
+		return "https://" + r.c.host
+	}
+	return "http://" + r.c.host
+}
+
 // ClientIP is the sender's address, as the connection gives it (a public
 // route's rate limit counts by it).
 func (r *Request) ClientIP() string { return r.c.ip }

@@ -140,6 +140,7 @@ type call struct {
 	session *auth.Session
 	files   []httpin.File
 	host    string  // the request's Host, for answers that name this server
+	https   bool    // the request came over TLS, here or at a proxy (X-Forwarded-Proto)
 	ip      string  // the sender's address (the connection's, not a header's)
 	words   wording // the mounted areas' error wordings
 	// included asks for the linked entities beside the data (included.go).
@@ -161,7 +162,8 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler
 		return
 	}
 	c := &call{method: r.Method, segs: splitPath(r.URL.Path), lang: lang, opt: value.Options{Location: timeZone(r)}, host: r.Host,
-		ip: clientIP(r), words: s.areas.wording(), included: wantsIncluded(r)}
+		https: r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https"),
+		ip:    clientIP(r), words: s.areas.wording(), included: wantsIncluded(r)}
 	c.sc.Account, c.sc.Lang = account, lang
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)

@@ -217,7 +217,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&favorite.HTTP{Engine: engine, Favorites: favorites},
 		&tag.HTTP{Engine: engine, Tags: tags},
 		&file.HTTP{Files: files},
-		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: fireJobs},
+		&staff.HTTP{Engine: engine, Auth: authSvc, Jobs: fireJobs, Mail: mails},
 		&search.HTTP{Engine: engine},
 		&related.HTTP{Engine: engine},
 		&crm.HTTP{Engine: engine, Files: files, Imports: clientImports, Merges: clientMerges},

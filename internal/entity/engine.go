@@ -69,8 +69,10 @@ type Engine struct {
 	needs map[string][]string
 	// sysFilters are built-in filters per filter type (sysfilter.go).
 	sysFilters map[string][]SystemFilter
-	refs       map[string][]ref // content type -> single-link columns that can point at it
-	searchers  map[string]Searcher
+	// filterFields are computed filter terms per type (filterfield.go).
+	filterFields map[string]map[string]FilterField
+	refs         map[string][]ref // content type -> single-link columns that can point at it
+	searchers    map[string]Searcher
 }
 
 type ref struct {

@@ -258,6 +258,9 @@ func (b *filterBuilder) kindOf(f *catalog.Field, x *ExtraField) value.Kind {
 }
 
 func (b *filterBuilder) term(t *catalog.Type, tm *term) (sqlPart, error) {
+	if ff, ok := b.e.filterFields[t.Name][tm.Field]; ok {
+		return b.computed(t, ff, tm)
+	}
 	expr, f, x, err := b.column(t, tm.Field)
 	if err != nil {
 		return sqlPart{}, err

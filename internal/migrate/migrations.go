@@ -664,4 +664,24 @@ var migrations = []Migration{
 			`CREATE INDEX stock_imports_author ON stock_imports (account_id, author_id, id)`,
 		}
 	}, nil},
+	{39, "staff: invitations by e-mail; knowledge: articles' back-references", func(d store.Dialect) []string {
+		// internal/module/staff/invite_mail.go: one row per personal
+		// invitation, the link's secret kept only as its SHA-256; a new
+		// invitation of the same person voids the older ones (used_at is
+		// set), so only the newest e-mail's link works.
+		return []string{
+			`CREATE TABLE employee_invites (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				employee_id BIGINT NOT NULL, email TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+				invited_by BIGINT NOT NULL, mail_message_id BIGINT NOT NULL DEFAULT 0,
+				created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, used_at BIGINT)`,
+			`CREATE INDEX employee_invites_employee ON employee_invites (account_id, employee_id)`,
+			// internal/module/knowledge/backlinks.go: which comments and
+			// tasks link to which article, rewritten whenever their text is
+			// saved; read through the reader's rights, so a row of something
+			// deleted or hidden just shows nothing.
+			`CREATE TABLE knowledge_backlinks (account_id BIGINT NOT NULL, article_id BIGINT NOT NULL,
+				src_type TEXT NOT NULL, src_id BIGINT NOT NULL, PRIMARY KEY (account_id, article_id, src_type, src_id))`,
+			`CREATE INDEX knowledge_backlinks_src ON knowledge_backlinks (account_id, src_type, src_id)`,
+		}
+	}, nil},
 }

@@ -43,6 +43,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /knowledgeArticle/{id}/copy", a.copy)
 	rt.Handle("POST /knowledgeArticle/{id}/recover", a.recoverArticle)
 	rt.Handle("GET /knowledgeArticle/{id}/versions", a.versions)
+	rt.Handle("GET /knowledgeArticle/{id}/backlinks", a.backlinks)
 	rt.Handle("POST /knowledgeArticle/{id}/versions/{id}/restore", a.restoreVersion)
 	rt.Describe("GET /knowledgeArticle/{id}/versions", [2]string{"Версии статьи базы знаний", "The versions of a knowledge article"})
 	rt.Describe("POST /knowledgeArticle/{id}/versions/{id}/restore",

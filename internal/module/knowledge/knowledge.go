@@ -46,6 +46,7 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("KnowledgeArticle", entity.Hooks{BeforeSave: m.beforeArticle, AfterSave: m.afterArticle})
 	e.NeedFields("KnowledgeArticle", "base", "parent", "isDropped", "orderPos")
 	e.NeedFields("KnowledgeBase", "isDropped")
+	m.registerBacklinks(e)
 	e.Compute("KnowledgeBase", entity.Computer{Fields: []string{"accessRole"}, InLists: true, Fill: m.fillRole})
 	e.Compute("KnowledgeArticle", entity.Computer{Fields: []string{"accessRole"}, InLists: true, Fill: m.fillRole})
 	return m

@@ -216,3 +216,19 @@ func (js *Jobs) Resume(ctx context.Context, now time.Time) error {
 	}
 	return nil
 }
+
+// reopen sets a finished job with failures running again for actor, with
+// plan, if it still is one: the conditional update lets only one of two
+// simultaneous retries through. Failed and total restart from what moved.
+func (js *Jobs) reopen(ctx context.Context, j *FireJob, actor int64, plan map[string]int64) (bool, error) {
+	raw, _ := json.Marshal(plan)
+	db := js.Engine.DB
+	res, err := db.Writer().ExecContext(ctx, db.Dialect.Rebind(`UPDATE fire_jobs SET state = ?, actor_id = ?, plan = ?,
+		failed = 0, total = done, beat_at = ?, finished_at = NULL WHERE account_id = ? AND id = ? AND state = ? AND failed > 0`),
+		jobRunning, actor, string(raw), js.Engine.Now().UnixMilli(), j.Account, j.ID, jobDone)
+	if err != nil {
+		return false, fmt.Errorf("staff: retry fire job %d: %w", j.ID, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/discuss/mail"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -27,6 +28,8 @@ type HTTP struct {
 	// Jobs runs dismissals with hand-over in the background; nil leaves
 	// only the synchronous POST /employee/{id}/fire.
 	Jobs *Jobs
+	// Mail sends invitations by e-mail; nil leaves only invite links.
+	Mail *mail.Module
 }
 
 // Routes registers the staff routes and wording.
@@ -38,6 +41,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /employee/{id}/prepareFire", a.peoplePrepareFire)
 	rt.Handle("POST /employee/{id}/fireJob", a.peopleFireJob)
 	rt.Handle("GET /fireJob/{id}", a.peopleFireJobGet)
+	rt.Handle("POST /fireJob/{id}/retry", a.peopleFireJobRetry)
 	rt.Handle("GET /employee/birthdays", a.peopleBirthdays)
 	rt.Handle("GET /employee/{id}/vacations", a.peopleVacations)
 	rt.Handle("GET /employee/{id}/closestVacation", a.peopleClosestVacation)
@@ -53,6 +57,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /inviteLink/{id}/employees", a.peopleInviteOne)
 	rt.Handle("POST /inviteLink/{id}/refreshUuid", a.peopleInviteRefresh)
 	rt.Public("POST /inviteLinkRegistration", a.peopleRegister)
+	rt.Public("GET /inviteLinkRegistration", a.inviteCheck)
+	rt.Handle("POST /invitedEmployee", a.invitedCreate)
+	rt.Handle("GET /invitedEmployee", a.invitedList)
 	rt.Messages(map[string][2]string{
 		"self_action":          {"Нельзя уволить или заблокировать себя", "You cannot dismiss or block yourself"},
 		"employee_not_working": {"Сотрудник уволен", "The employee is dismissed"},
@@ -63,8 +70,12 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"self_replacement":     {"Сотрудник не может заменить сам себя", "An employee cannot replace themselves"},
 		CodeCycle:              {"Отдел нельзя вложить в него самого или в его подотдел", "A department cannot be put inside itself or its own sub-department"},
 		CodeAbsenceDays:        {"Отсутствие не может закончиться раньше, чем начнётся", "An absence cannot end before it begins"},
+		"fire_job_no_failures": {"Повторять нечего: задание ещё идёт или всё передано", "Nothing to retry: the job is still running or everything was handed over"},
 		"unknown_area":         {"Неизвестный раздел: %s", "Unknown area: %s"},
 		"invite_link_invalid":  {"Ссылка-приглашение недействительна", "The invite link is invalid or disabled"},
+		"invite_mail_subject":  {"Приглашение в Артель", "Invitation to Artel"},
+		"invite_mail_text": {"Здравствуйте!\r\n\r\n%s приглашает вас работать вместе в Артели. Чтобы войти, откройте ссылку и задайте пароль:\r\n\r\n%s\r\n\r\nСсылка действует %s дней и только один раз.",
+			"Hello,\r\n\r\n%s invites you to work together in Artel. To sign in, open the link and set a password:\r\n\r\n%s\r\n\r\nThe link works for %s days and only once."},
 	})
 }
 

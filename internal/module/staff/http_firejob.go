@@ -27,7 +27,7 @@ func (a *HTTP) peopleFireJob(ctx context.Context, r *api.Request) api.Response {
 	if a.Jobs == nil {
 		return r.NotFound()
 	}
-	plan, res := a.firePlan(r)
+	plan, res := a.firePlan(r, r.IDs[0])
 	if res != nil {
 		return *res
 	}
@@ -69,7 +69,7 @@ func (a *HTTP) peopleFireJob(ctx context.Context, r *api.Request) api.Response {
 }
 
 // firePlan reads the replacements of a fireJob body: area -> employee.
-func (a *HTTP) firePlan(r *api.Request) (map[string]int64, *api.Response) {
+func (a *HTTP) firePlan(r *api.Request, fired int64) (map[string]int64, *api.Response) {
 	var body struct {
 		NewEmployee json.RawMessage            `json:"newEmployee"`
 		Areas       map[string]json.RawMessage `json:"areas"`
@@ -90,7 +90,7 @@ func (a *HTTP) firePlan(r *api.Request) (map[string]int64, *api.Response) {
 			res := api.Response{Status: http.StatusUnprocessableEntity, Errors: []api.ErrorEntry{r.FieldError(bad.Errors[0])}}
 			return nil, &res
 		}
-		if l.ID == r.IDs[0] {
+		if l.ID == fired {
 			res := r.FieldFail(field, "self_replacement")
 			return nil, &res
 		}

@@ -132,6 +132,13 @@ func (a *HTTP) peopleRegister(ctx context.Context, r *api.Request) api.Response 
 	if req.UUID == "" {
 		req.UUID = req.Hash
 	}
+	p, personal, err := a.personalByToken(ctx, r.Scope().Account, req.UUID)
+	if err != nil {
+		return r.Fail(err)
+	}
+	if personal {
+		return a.personalRegister(ctx, r, p, req.FirstName, req.LastName, req.Password)
+	}
 	link, err := a.Auth.InviteByUUID(ctx, r.Scope().Account, req.UUID)
 	if errors.Is(err, auth.ErrInviteInvalid) || req.UUID == "" {
 		return api.Fail(http.StatusNotFound, "invite_link_invalid", r.Message("invite_link_invalid"))

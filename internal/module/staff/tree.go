@@ -14,6 +14,7 @@ const CodeCycle = "department_cycle"
 // Register installs the staff rules on the engine: the department tree
 // stays a tree; absences have a known type and end after they begin.
 func Register(e *entity.Engine) {
+	registerFilters(e)
 	e.Hook("Vacation", entity.Hooks{BeforeSave: absenceRules})
 	e.Hook("Department", entity.Hooks{BeforeSave: func(ctx context.Context, c *entity.Change) error {
 		return noCycle(ctx, e, c)

@@ -1,7 +1,9 @@
 // Registration by invite link (/inviteForm/{hash}): the new employee gives
-// a name, an e-mail (their login) and a password, then is signed in.
+// a name, an e-mail (their login) and a password, then is signed in. A
+// personal link from an invitation e-mail already knows the e-mail (fixed)
+// and usually the name; the form asks the server what the link opens.
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../data/api';
@@ -20,6 +22,15 @@ export function InviteFormPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [personal, setPersonal] = useState(false);
+
+  useEffect(() => {
+    api.get<{ personal: boolean; email?: string; firstName?: string; lastName?: string }>('inviteLinkRegistration', { uuid: hash }).then(({ data: c }) => {
+      if (!c.personal) return;
+      setPersonal(true);
+      setValues((v) => ({ ...v, email: c.email ?? '', firstName: c.firstName || v.firstName, lastName: c.lastName || v.lastName }));
+    }, (err) => setError(errorText(err, t)));
+  }, [hash, t]);
 
   const labels: Record<Field, string> = {
     firstName: t('login.invite.firstName'),
@@ -56,7 +67,7 @@ export function InviteFormPage() {
         <Stack>
           <TextInput label={labels.firstName} value={values.firstName} onChange={set('firstName')} error={fieldErrors.firstName} required autoComplete="given-name" data-testid="invite-firstName" />
           <TextInput label={labels.lastName} value={values.lastName} onChange={set('lastName')} error={fieldErrors.lastName} required autoComplete="family-name" data-testid="invite-lastName" />
-          <TextInput label={labels.email} type="email" value={values.email} onChange={set('email')} error={fieldErrors.email} required autoComplete="email" data-testid="invite-email" />
+          <TextInput label={labels.email} type="email" value={values.email} onChange={set('email')} error={fieldErrors.email} required disabled={personal} autoComplete="email" data-testid="invite-email" />
           <PasswordInput label={labels.password} description={t('login.invite.passwordHint')} value={values.password} onChange={set('password')} error={fieldErrors.password} required autoComplete="new-password" data-testid="invite-password" />
           {error && <Alert color="red" style={{ whiteSpace: 'pre-line' }}>{error}</Alert>}
           <Button type="submit" loading={busy} data-testid="invite-submit">{t('login.invite.submit')}</Button>

@@ -10,6 +10,7 @@ import { errorText } from '../../app/errors/errorText';
 import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
 import RichEditor from '../../fields/richtext/RichEditor';
+import { Backlinks } from './Backlinks';
 import { ArticleText } from './content';
 import { canEdit, knowledgeApi, type Version } from './knowledgeApi';
 
@@ -185,6 +186,7 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
           ))}
         </Stack>
       )}
+      <Backlinks articleId={articleId} />
     </Stack>
   );
 }

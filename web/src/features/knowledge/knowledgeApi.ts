@@ -12,6 +12,15 @@ export interface TrashItem {
   parents: Link[];
 }
 
+/** Backlink is a task or comment that links to an article. */
+export interface Backlink {
+  contentType: string;
+  id: string;
+  name?: string;
+  content?: string;
+  subject?: { contentType: string; id: string };
+}
+
 export interface Version {
   id: string;
   name: string;
@@ -51,6 +60,7 @@ export const knowledgeApi = {
   moveTargets: async (id: string) => (await api.get<Entity[]>(`knowledgeArticle/${id}/availableMoveTargets`)).data ?? [],
   copy: async (id: string) => (await api.post<Entity>(`knowledgeArticle/${id}/copy`)).data,
   trash: async () => (await api.get<TrashItem[]>('knowledgeBase/trash')).data ?? [],
+  backlinks: async (id: string) => (await api.get<Backlink[]>(`knowledgeArticle/${id}/backlinks`)).data ?? [],
   versions: async (id: string) => (await api.get<Version[]>(`knowledgeArticle/${id}/versions`)).data ?? [],
   restoreVersion: (id: string, version: string) => api.post(`knowledgeArticle/${id}/versions/${version}/restore`),
   rights: async (base: string) => (await api.get<Right[]>(`knowledgeBase/${base}/rights`)).data ?? [],

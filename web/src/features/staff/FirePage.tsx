@@ -84,6 +84,20 @@ export default function FirePage() {
     });
   };
 
+  // A retry runs the failures again; progress comes as in the first run.
+  const retry = () => {
+    if (!job) return;
+    setBusy(true);
+    staffApi.retry(job.id).then((j) => {
+      // Without the old report, the finished job's new one is fetched.
+      setJob({ ...j, report: null });
+      setBusy(false);
+    }, (err: unknown) => {
+      setError(errorText(err, t));
+      setBusy(false);
+    });
+  };
+
   return (
     <Stack p="md" gap="md" maw={900}>
       <Title order={2}>{t('staff.fire.title', { name: personName(person) })}</Title>
@@ -137,7 +151,7 @@ export default function FirePage() {
           <Progress value={job.total ? (100 * (job.done + job.failed)) / job.total : 0} animated />
         </Stack>
       )}
-      {job?.state === 'done' && job.report && <FireReportView job={job} people={people} />}
+      {job?.state === 'done' && job.report && <FireReportView job={job} people={people} onRetry={retry} retrying={busy} />}
     </Stack>
   );
 }

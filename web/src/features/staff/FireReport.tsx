@@ -1,12 +1,12 @@
 // The end of the firing wizard: what moved, to whom, and what could not.
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../data/types';
 import { roleLabel } from './labels';
 import type { FireJob } from './staffApi';
 
-export function FireReportView({ job, people }: { job: FireJob; people: Entity[] }) {
+export function FireReportView({ job, people, onRetry, retrying }: { job: FireJob; people: Entity[]; onRetry?: () => void; retrying?: boolean }) {
   const { t } = useTranslation();
   const report = job.report!;
   const moved = Object.entries(report.moved).sort(([a], [b]) => a.localeCompare(b));
@@ -37,6 +37,9 @@ export function FireReportView({ job, people }: { job: FireJob; people: Entity[]
           {report.failures.map((f) => (
             <div key={`${f.contentType}:${f.id}`}>{f.contentType} {f.id}: {f.error}</div>
           ))}
+          {onRetry && (
+            <Button mt="sm" size="xs" color="red" variant="light" onClick={onRetry} loading={retrying} data-testid="staff-fire-retry">{t('staff.report.retry')}</Button>
+          )}
         </Alert>
       )}
       <Text size="sm">{t('staff.report.takers')}</Text>

@@ -1,17 +1,19 @@
 // /staff/list: the employees. The whole list is the generic one with the
 // staff's quick filters above it (department, working or dismissed,
-// position); "birthdays" and "on vacation" are views of their own, from
+// position, away today, birthday soon); "birthdays" and "on vacation" are also views of their own, from
 // GET /employee/birthdays and the current absences.
 import { useEffect, useMemo, useState } from 'react';
-import { Anchor, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Chip, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../data/types';
 import EntityListPage from '../entity/EntityListPage';
+import { useSession } from '../../app/session';
 import { personName } from './FirePage';
-import { quickFilter, type Status } from './listFilter';
+import { InviteByMail } from './InviteByMail';
+import { BIRTHDAY_DAYS, quickFilter, type Status } from './listFilter';
 import { isoDay, staffApi, type AbsenceType } from './staffApi';
 
 type View = 'list' | 'birthdays' | 'away';
@@ -19,16 +21,19 @@ const linkId = (v: unknown) => String((v as { id?: string } | null)?.id ?? '');
 
 export default function StaffListPage() {
   const { t } = useTranslation();
+  const { isAdmin } = useSession();
   const [view, setView] = useState<View>('list');
   const [depts, setDepts] = useState<Entity[]>([]);
   const [department, setDepartment] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('working');
   const [position, setPosition] = useState('');
   const [debounced] = useDebouncedValue(position, 300);
+  const [away, setAway] = useState(false);
+  const [birthdaySoon, setBirthdaySoon] = useState(false);
   useEffect(() => {
     staffApi.departments().then(setDepts, () => setDepts([]));
   }, []);
-  const filter = useMemo(() => quickFilter({ department, status, position: debounced }), [department, status, debounced]);
+  const filter = useMemo(() => quickFilter({ department, status, position: debounced, away, birthdaySoon }), [department, status, debounced, away, birthdaySoon]);
 
   return (
     <Stack gap={0}>
@@ -42,7 +47,10 @@ export default function StaffListPage() {
             <SegmentedControl size="xs" value={status} onChange={(v) => setStatus(v as Status)} data-testid="staff-list-status"
               data={[{ value: 'working', label: t('staff.list.working') }, { value: 'fired', label: t('staff.list.fired') }, { value: 'all', label: t('staff.list.everyone') }]} />
             <TextInput size="xs" placeholder={t('staff.list.position')} value={position} onChange={(e) => setPosition(e.currentTarget.value)} data-testid="staff-list-position" />
+            <Chip size="xs" checked={away} onChange={setAway} data-testid="staff-list-away-chip">{t('staff.list.awayNow')}</Chip>
+            <Chip size="xs" checked={birthdaySoon} onChange={setBirthdaySoon} data-testid="staff-list-birthday-chip">{t('staff.list.birthdaySoon', { days: BIRTHDAY_DAYS })}</Chip>
             <Anchor component={RouterLink} to="/orgchart" size="sm">{t('staff.org.title')}</Anchor>
+            {isAdmin && <InviteByMail />}
           </>
         )}
       </Group>

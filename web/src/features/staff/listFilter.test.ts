@@ -8,4 +8,8 @@ describe('employee quick filters', () => {
     expect(f.termGroup.terms.map((t) => t.field)).toEqual(['department', 'isWorking', 'position']);
     expect(f.termGroup.terms[1].value).toBe(false);
   });
+  it('away today and birthdays soon are terms too', () => {
+    const f = quickFilter({ department: null, status: 'all', position: '', away: true, birthdaySoon: true }) as { termGroup: { terms: { field: string; value: unknown }[] } };
+    expect(f.termGroup.terms.map((t) => [t.field, t.value])).toEqual([['isAway', true], ['birthdayWithin', 14]]);
+  });
 });

@@ -76,6 +76,8 @@ export const staffApi = {
   prepareFire: async (id: string) => (await api.get<FireInfo>(`employee/${id}/prepareFire`, undefined, { batch: false })).data,
   fire: async (id: string, areas: Partial<Record<Area, Link | null>>) =>
     (await api.post<FireJob>(`employee/${id}/fireJob`, { areas })).data,
+  /** retry runs a finished job's failures again, with the same plan. */
+  retry: async (id: string) => (await api.post<FireJob>(`fireJob/${id}/retry`, {})).data,
   job: async (id: string) => (await api.get<FireJob>(`fireJob/${id}`, undefined, { batch: false })).data,
   departments: async () => (await api.get<Entity[]>('department', { limit: 1000 })).data ?? [],
   /** posts are every DepartmentVacancy: heads (isHead) and vacant posts (no employee). */
