@@ -50,6 +50,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Messages(Wording)
 	a.automationRoutes(rt)
 	a.appRoutes(rt)
+	a.trackRoutes(rt)
 }
 
 func (a *HTTP) admin(h api.Handler) api.Handler {
