@@ -82,7 +82,7 @@ var identRe = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{2,63}$`)
 
 // reserved are API sections no app token may reach: the integrations
 // themselves (an app must not install apps or read webhook secrets).
-var reserved = map[string]bool{"integration": true, "integrationWidget": true, "webhook": true, "automation": true}
+var reserved = map[string]bool{"integration": true, "integrationWidget": true, "application": true, "webhook": true, "automation": true}
 
 // check validates a manifest against the catalogue, or says why not.
 func (mf *Manifest) check(cat *catalog.Catalog) *entity.Invalid {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/artel/artel/internal/api"
@@ -145,7 +144,7 @@ func (a *HTTP) applicationList(ctx context.Context, r *api.Request) ([]any, erro
 			"enabled": app != nil && app.Enabled, "developerName": mf.DeveloperName, "installBtn": app == nil,
 			"installHref": "/api/v3/integration/install/" + mf.Identifier, "linkHref": "",
 			"dateCreated": "", "popularForYear": 0, "popularSixMonths": 0, "scope": mf.Scope,
-			"widgetsCount": len(mf.Widgets), "version": strconv.Itoa(mf.Version)})
+			"widgetsCount": len(mf.Widgets)})
 	}
 	return out, nil
 }
