@@ -137,7 +137,8 @@ test('a market app\'s widget on a task card reads the task through the widget AP
   const id = await createTask(page, name);
   await page.goto(`/task/${id}/card`);
   const iframe = page.locator('[data-placeholder="task_card_block"] [data-testid="integration-widget"]').first();
-  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts');
+  // The card, then its widgets' list, then the frame: give the first sight time.
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts', { timeout: 30_000 });
   const frame = iframe.contentFrame();
   await expect(frame.locator('#out')).toContainText(`Task #${id} ${name}`);
   await expect(frame.locator('#out')).toHaveAttribute('data-context', JSON.stringify({ contentType: 'Task', id, name }));
@@ -175,6 +176,7 @@ test('a hostile widget reads neither the page nor data outside its scopes', asyn
   const id = await createTask(page, `Задача под атакой ${Date.now()}`);
   await page.goto(`/task/${id}/card`);
   const out = page.locator(`[data-uuid="${uuid}"]`).contentFrame().locator('#r');
+  await expect(out).not.toBeEmpty({ timeout: 30_000 });
   for (const got of ['cookie:SecurityError', 'storage:SecurityError', 'parent:SecurityError', 'fetch:blocked', 'context:scope', 'open:scope']) {
     await expect(out).toContainText(got);
   }
