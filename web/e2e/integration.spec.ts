@@ -144,6 +144,11 @@ test('a market app\'s widget on a task card reads the task through the widget AP
   await expect(frame.locator('#out')).toHaveAttribute('data-context', JSON.stringify({ contentType: 'Task', id, name }));
   await frame.locator('#note').click();
   await expect(page.getByText('Hello from the card context app')).toBeVisible();
+
+  // Its page, from the left menu: the app_page placeholder, no card.
+  await page.getByTestId('menu-app').filter({ hasText: 'Card context' }).click();
+  await expect(page).toHaveURL(/\/apps\/\d+$/);
+  await expect(page.locator('[data-placeholder="app_page"] iframe').contentFrame().locator('#out')).toContainText('app_page #—', { timeout: 30_000 });
   expect(errors).toEqual([]);
 });
 
