@@ -125,6 +125,8 @@ test('a feature is tried for two weeks and an administrator turns it off again',
 // app from the market places a sandboxed widget on the task card, which
 // asks the card for its context over postMessage and shows it.
 test('a market app\'s widget on a task card reads the task through the widget API', async ({ page }) => {
+  // Three screens and two sandboxed frames: more than one minute on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   await page.goto('/settings/integrations');
