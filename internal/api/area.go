@@ -43,6 +43,7 @@ type Routes struct {
 	summaries map[string][2]string
 	beside    map[string]Handler
 	protocols map[string]Protocol
+	tokens    TokenAuth
 }
 
 func newRoutes() *Routes {

@@ -44,7 +44,7 @@ func (s *Server) bulk(ctx context.Context, c *call) Response {
 	out := make([]bulkItem, len(req.Calls))
 	for i, bc := range req.Calls {
 		path, rawQuery, _ := strings.Cut(bc.URL, "?")
-		sub := &call{method: strings.ToUpper(bc.Method), segs: splitPath(path), sc: c.sc, lang: c.lang, opt: c.opt, session: c.session, host: c.host, words: c.words, included: c.included}
+		sub := &call{method: strings.ToUpper(bc.Method), segs: splitPath(path), sc: c.sc, lang: c.lang, opt: c.opt, session: c.session, app: c.app, host: c.host, words: c.words, included: c.included}
 		if sub.method == "" {
 			sub.method = http.MethodGet
 		}

@@ -36,6 +36,7 @@ var messages = map[string][2]string{ // {ru, en}
 	"access_denied":          {"Нет доступа", "Access denied"},
 	"unauthorized":           {"Требуется авторизация", "Authorization required"},
 	"csrf":                   {"Неверный CSRF-токен", "Invalid CSRF token"},
+	"app_scope":              {"Приложению не выдан доступ к этому разделу", "The app has no scope for this"},
 	"method_not_allowed":     {"Метод не поддерживается", "Method not allowed"},
 	"internal":               {"Извините, произошла ошибка", "Sorry, an error occurred"},
 	"too_many_calls":         {"Слишком много вызовов, максимум %s", "Too many calls, at most %s"},

@@ -52,7 +52,9 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	}
 	// The licence gate goes before every route; settings ids are names the
 	// route table cannot hold (account_gate.go, settings.go).
-	if res := s.licenceGate(ctx, c); res != nil {
+	if res := outOfScope(c); res != nil {
+		return *res
+	} else if res := s.licenceGate(ctx, c); res != nil {
 		return *res
 	} else if res := s.settingsRoute(ctx, c); res != nil {
 		return *res

@@ -148,6 +148,8 @@ type call struct {
 	// beacon marks a call sent by navigator.sendBeacon, which cannot set
 	// headers: no CSRF header, so only harmless writes may allow it.
 	beacon bool
+	// app is the grant of an installed app's token (apptoken.go).
+	app *AppGrant
 }
 
 func (s *Server) apiV3(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, nil) }
@@ -197,6 +199,11 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler
 			res.write(w)
 			return
 		}
+	}
+	if res := outOfScope(c); res != nil {
+		leave()
+		res.write(w)
+		return
 	}
 	if d, ids := s.downloadRoute(r, c); d != nil && beside == nil {
 		leave()

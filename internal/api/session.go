@@ -41,6 +41,9 @@ func (s *Server) authenticate(r *http.Request, c *call) (Response, bool) {
 		}
 	}
 	ses, err := s.Auth.Authenticate(r.Context(), c.sc.Account, token)
+	if err != nil && !viaCookie && token != "" && s.areas != nil && s.areas.tokens != nil {
+		return s.appAuthenticate(r, c, token)
+	}
 	if err != nil {
 		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), false
 	}
@@ -208,4 +211,21 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(strings.Trim(host, "[]"))
 	return ip != nil && ip.IsLoopback()
+}
+
+// appAuthenticate signs in an installed app's token: the app acts as its
+// installer, within its scopes (apptoken.go).
+func (s *Server) appAuthenticate(r *http.Request, c *call, token string) (Response, bool) {
+	g, err := s.areas.tokens(r.Context(), c.sc.Account, token)
+	if err != nil {
+		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), false
+	}
+	if err := s.Auth.CheckIP(r.Context(), c.sc.Account, clientIP(r)); err != nil {
+		return fail(http.StatusForbidden, "NotGranted", auth.IPNotAllowedMessage), false
+	}
+	c.app, c.sc.Actor = g, g.Actor
+	if err := s.Rights.Fill(r.Context(), &c.sc); err != nil {
+		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), false
+	}
+	return Response{}, true
 }

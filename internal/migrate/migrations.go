@@ -664,6 +664,35 @@ var migrations = []Migration{
 			`CREATE INDEX stock_imports_author ON stock_imports (account_id, author_id, id)`,
 		}
 	}, nil},
+	{38, "integrations: installed apps, their widgets, client tracking and error reports", func(d store.Dialect) []string {
+		// An app's API token is kept as its SHA-256 only (shown once, at
+		// install or renewal). Tracked events keep the long browser and
+		// device descriptions once per account in track_clients, and
+		// error reports are one row per fingerprint with a count.
+		return []string{
+			`CREATE TABLE apps (` + d.IDColumn() + `, account_id BIGINT NOT NULL, identifier TEXT NOT NULL,
+				uuid TEXT NOT NULL, name TEXT NOT NULL, manifest TEXT NOT NULL, from_market INTEGER NOT NULL,
+				is_enabled INTEGER NOT NULL, scopes TEXT NOT NULL, settings TEXT NOT NULL,
+				token_hash TEXT NOT NULL, actor_type TEXT NOT NULL, actor_id BIGINT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE UNIQUE INDEX apps_identifier ON apps (account_id, identifier)`,
+			`CREATE INDEX apps_token ON apps (token_hash)`,
+			`CREATE TABLE app_widgets (` + d.IDColumn() + `, account_id BIGINT NOT NULL, app_id BIGINT NOT NULL,
+				uuid TEXT NOT NULL, placeholder TEXT NOT NULL, name TEXT NOT NULL, content TEXT NOT NULL, url TEXT NOT NULL)`,
+			`CREATE INDEX app_widgets_placeholder ON app_widgets (account_id, placeholder)`,
+			`CREATE UNIQUE INDEX app_widgets_uuid ON app_widgets (uuid)`,
+			`CREATE TABLE track_clients (` + d.IDColumn() + `, account_id BIGINT NOT NULL, hash TEXT NOT NULL,
+				browser TEXT NOT NULL, device TEXT NOT NULL)`,
+			`CREATE UNIQUE INDEX track_clients_hash ON track_clients (account_id, hash)`,
+			`CREATE TABLE track_events (` + d.IDColumn() + `, account_id BIGINT NOT NULL, actor_id BIGINT NOT NULL,
+				at BIGINT NOT NULL, type TEXT NOT NULL, event_key TEXT NOT NULL, value TEXT NOT NULL,
+				uid TEXT NOT NULL, url TEXT NOT NULL, session_id TEXT NOT NULL, client_id BIGINT NOT NULL)`,
+			`CREATE INDEX track_events_at ON track_events (account_id, at)`,
+			`CREATE TABLE error_reports (` + d.IDColumn() + `, account_id BIGINT NOT NULL, fingerprint TEXT NOT NULL,
+				message TEXT NOT NULL, stack TEXT NOT NULL, url TEXT NOT NULL, count BIGINT NOT NULL,
+				first_at BIGINT NOT NULL, last_at BIGINT NOT NULL, last_actor BIGINT NOT NULL)`,
+			`CREATE UNIQUE INDEX error_reports_fingerprint ON error_reports (account_id, fingerprint)`,
+		}
+	}, nil},
 	{39, "staff: invitations by e-mail; knowledge: articles' back-references", func(d store.Dialect) []string {
 		// internal/module/staff/invite_mail.go: one row per personal
 		// invitation, the link's secret kept only as its SHA-256; a new

@@ -120,3 +120,74 @@ test('a feature is tried for two weeks and an administrator turns it off again',
   await expect(one).toContainText('Выключена');
   expect(errors).toEqual([]);
 });
+
+// Apps and widgets (docs/integration.md, "Apps" and "Widgets"): the sample
+// app from the market places a sandboxed widget on the task card, which
+// asks the card for its context over postMessage and shows it.
+test('a market app\'s widget on a task card reads the task through the widget API', async ({ page }) => {
+  // Three screens and two sandboxed frames: more than one minute on a busy machine.
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  await page.goto('/settings/integrations');
+  await page.getByTestId('link-apps').click();
+  await page.getByTestId('market-app').filter({ hasText: 'Card context' }).getByTestId('market-install').click();
+  await expect(page.getByTestId('app-token')).toContainText('artapp_');
+  await expect(page.getByTestId('installed-app').filter({ hasText: 'Card context' })).toBeVisible();
+
+  const name = `Задача с виджетом ${Date.now()}`;
+  const id = await createTask(page, name);
+  await page.goto(`/task/${id}/card`);
+  const iframe = page.locator('[data-placeholder="task_card_block"] [data-testid="integration-widget"]').first();
+  // The card, then its widgets' list, then the frame: give the first sight time.
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-scripts', { timeout: 30_000 });
+  const frame = iframe.contentFrame();
+  await expect(frame.locator('#out')).toContainText(`Task #${id} ${name}`);
+  await expect(frame.locator('#out')).toHaveAttribute('data-context', JSON.stringify({ contentType: 'Task', id, name }));
+  await frame.locator('#note').click();
+  await expect(page.getByText('Hello from the card context app')).toBeVisible();
+
+  // Its page, from the left menu: the app_page placeholder, no card.
+  await page.getByTestId('menu-app').filter({ hasText: 'Card context' }).click();
+  await expect(page).toHaveURL(/\/apps\/\d+$/);
+  await expect(page.locator('[data-placeholder="app_page"] iframe').contentFrame().locator('#out')).toContainText('app_page #—', { timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+// A hostile widget: it tries the page's cookies, storage and DOM, the API
+// directly, and the widget API beyond its app's scope (deal:read only,
+// on a task card). Every attempt is stopped, and it says what it got.
+const hostile = `<!doctype html><div id="r"></div><script>
+var out = [];
+function note(s) { out.push(s); document.getElementById('r').textContent = out.join(' '); }
+function tryIt(label, fn) { try { fn(); note(label + ':read'); } catch (e) { note(label + ':' + e.name); } }
+tryIt('cookie', function () { return document.cookie; });
+tryIt('storage', function () { return window.localStorage.length; });
+tryIt('parent', function () { return parent.document.title; });
+fetch('/api/v3/currentUser').then(function () { note('fetch:read'); }, function () { note('fetch:blocked'); });
+var n = 0;
+window.addEventListener('message', function (e) { var m = e.data; if (m && m.artel === 1) note(m.id + ':' + (m.ok ? 'ok' : m.error)); });
+parent.postMessage({ artel: 1, id: 'context', type: 'getContext' }, '*');
+parent.postMessage({ artel: 1, id: 'open', type: 'openCard', data: { contentType: 'Task', id: '1' } }, '*');
+</script>`;
+
+test('a hostile widget reads neither the page nor data outside its scopes', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const res = await page.request.post('/api/v3/integration', {
+    headers: { 'X-CSRF-Token': csrf },
+    data: { identifier: `evil.app-${Date.now()}`, name: 'Evil', scope: ['deal:read'], widgets: [{ placeholder: 'task_card_block', name: 'Evil', content: hostile }] },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const uuid = ((await res.json()) as { data: { widgets: { uuid: string }[] } }).data.widgets[0].uuid;
+  const id = await createTask(page, `Задача под атакой ${Date.now()}`);
+  await page.goto(`/task/${id}/card`);
+  const out = page.locator(`[data-uuid="${uuid}"]`).contentFrame().locator('#r');
+  await expect(out).not.toBeEmpty({ timeout: 30_000 });
+  for (const got of ['cookie:SecurityError', 'storage:SecurityError', 'parent:SecurityError', 'fetch:blocked', 'context:scope', 'open:scope']) {
+    await expect(out).toContainText(got);
+  }
+  await expect(out).not.toContainText(':read');
+  await expect(out).not.toContainText(':ok');
+  await expect(page).toHaveURL(new RegExp(`/task/${id}/card`));
+});

@@ -19,6 +19,8 @@ import (
 type HTTP struct {
 	Engine       *entity.Engine
 	Integrations *Module
+	// Market is the local app catalogue (LoadMarket when nil).
+	Market *Market
 }
 
 // Error codes of the webhook rules.
@@ -47,6 +49,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /webhook/{id}/deliveries", a.admin(a.deliveries))
 	rt.Messages(Wording)
 	a.automationRoutes(rt)
+	a.appRoutes(rt)
+	a.trackRoutes(rt)
 }
 
 func (a *HTTP) admin(h api.Handler) api.Handler {

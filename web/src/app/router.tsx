@@ -8,6 +8,7 @@ import { Realtime } from '../data/realtime/Realtime';
 import { LogoutPage } from './auth/LogoutPage';
 import { RouteError } from './errors/RouteError';
 import { installErrorRouting } from './errors/handler';
+import { installErrorReports } from '../features/integration/errorReport';
 import { LoadingScreen } from './pages/LoadingScreen';
 import { areaRoutes } from './routes/areaRoutes';
 import { generalRoutes } from './routes/generalRoutes';
@@ -18,6 +19,7 @@ import { SessionProvider } from './session/SessionProvider';
 function Root() {
   const navigate = useNavigate();
   useEffect(() => installErrorRouting(navigate), [navigate]);
+  useEffect(() => installErrorReports(), []);
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Outlet />

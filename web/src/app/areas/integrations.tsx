@@ -5,6 +5,7 @@ import { Anchor, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MailAccounts } from '../../features/discuss/MailAccounts';
+import AppsPage from '../../features/integration/AppsPage';
 import { TelephonySettings } from '../../features/telephony/TelephonySettings';
 import { List } from './generic';
 
@@ -32,12 +33,14 @@ export function IntegrationsRoute() {
         <Anchor component={Link} to="/settings/integrations/webhooks" size="sm" data-testid="link-webhooks">{t('integration.links.webhooks')}</Anchor>
         <Anchor component={Link} to="/settings/integrations/automation" size="sm" data-testid="link-automation">{t('integration.links.automation')}</Anchor>
         <Anchor component={Link} to="/settings/integrations/features" size="sm" data-testid="link-features">{t('integration.links.features')}</Anchor>
+        <Anchor component={Link} to="/settings/integrations/apps" size="sm" data-testid="link-apps">{t('integration.links.apps')}</Anchor>
       </Group>
       {/* An account holds both servers (the API's Imap): one screen. */}
       {section === 'mail' && <MailAccounts />}
       {section === 'messenger' && <List contentType="Messenger" />}
       {section === 'telephony' && <TelephonySettings />}
-      {section === 'widgets' && <List contentType="IntegrationWidget" />}
+      {/* Widgets come with apps: the apps' screen lists both. */}
+      {section === 'widgets' && <AppsPage />}
     </Stack>
   );
 }

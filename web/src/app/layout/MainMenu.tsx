@@ -14,6 +14,7 @@ import { menuLabel } from './menuLabels';
 import { MenuFooter } from './MenuFooter';
 import { NotificationBell } from './NotificationBell';
 import { SearchBox } from '../../features/search/SearchBox';
+import { AppMenu } from '../../features/integration/widgets/AppMenu';
 
 /** activeItem names the item an address belongs to: by area, else by the item's own url. */
 export function activeItem(items: MenuItem[], pathname: string): string | undefined {
@@ -55,6 +56,7 @@ export function MainMenu({ collapsed, onToggle }: { collapsed: boolean; onToggle
         {items.map((item) => (
           <MenuEntry key={item.id} item={item} label={menuLabel(item.id, item.title, t)} active={item.id === active} collapsed={collapsed} />
         ))}
+        <AppMenu collapsed={collapsed} />
       </ScrollArea>
       <MenuFooter collapsed={collapsed} />
     </Stack>

@@ -31,6 +31,8 @@ export const WebhookRoute = named(() => import('../../features/integration/route
 export const AutomationListRoute = named(() => import('../../features/integration/routes'), 'AutomationListRoute');
 export const AutomationRoute = named(() => import('../../features/integration/routes'), 'AutomationRoute');
 export const FeatureListRoute = named(() => import('../../features/integration/routes'), 'FeatureListRoute');
+export const AppListRoute = named(() => import('../../features/integration/routes'), 'AppListRoute');
+export const AppRoute = named(() => import('../../features/integration/routes'), 'AppRoute');
 export const LeadFormRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormRoute');
 export const ClientCardRoute = named(() => import('../../features/crm/routes'), 'ClientCardRoute');
 export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');

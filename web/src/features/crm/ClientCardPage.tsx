@@ -17,6 +17,7 @@ import { cardPath } from '../../app/paths';
 import { useUnsavedChanges } from '../../app/unsaved';
 import type { TypeInfo } from '../../data/catalog';
 import { useEntity, useList } from '../../data/hooks';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
 import { can } from '../../format/rights';
@@ -141,6 +142,7 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
       <ContactInfoBlock entity={entity} editable={can(entity, 'edit')} />
       <Divider />
       <PayersBlock client={entity} editable={can(entity, 'edit')} />
+      <WidgetSlot placeholder="client_card_block" entity={entity} />
       <Divider />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
         {fields.map((f) => (

@@ -14,6 +14,7 @@ import { applyTransition, applyTrigger, statusHistory, type StatusMove } from '.
 import { money } from './money';
 import { PositionsBlock } from './PositionsBlock';
 import { DealLinked } from './DealLinked';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 import { DealInvoices } from '../finance/DealInvoices';
 
 const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
@@ -170,6 +171,7 @@ export default function DealCardPage({ id }: { id: string }) {
       <DealLinked dealId={id} />
       <PositionsBlock dealId={id} />
       <DealInvoices dealId={id} />
+      <WidgetSlot placeholder="deal_card_block" entity={deal} />
       <Title order={4}>{t('deal.history.title')}</Title>
       <History moves={moves} />
     </Stack>

@@ -1,6 +1,8 @@
 // Webhooks and automation rules (docs/integration.md), under
 // /settings/integrations (spec 000).
 import { useParams } from 'react-router';
+import AppPage from './AppPage';
+import AppsPage from './AppsPage';
 import AutomationPage from './AutomationPage';
 import AutomationsPage from './AutomationsPage';
 import FeaturesPage from './FeaturesPage';
@@ -28,4 +30,13 @@ export function AutomationRoute() {
 
 export function FeatureListRoute() {
   return <FeaturesPage />;
+}
+
+export function AppListRoute() {
+  return <AppsPage />;
+}
+
+export function AppRoute() {
+  const { id } = useParams();
+  return <AppPage key={id} id={id ?? ''} />;
 }

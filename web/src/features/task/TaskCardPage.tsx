@@ -25,6 +25,7 @@ import { MAIN_FIELDS, fieldsOf, mayEdit, otherFields } from './cardFields';
 import { ChildrenBlock } from './ChildrenBlock';
 import { DeadlineRequest } from './DeadlineRequest';
 import { HistoryBlock } from './HistoryBlock';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 import { InlineField } from './InlineField';
 import { KpiBlock } from './KpiBlock';
 import { MilestonesBlock } from './MilestonesBlock';
@@ -134,6 +135,7 @@ function TaskCard({ type, id, onClose }: { type: TypeInfo; id: string; onClose?(
           <Collapse expanded={showBlank}>{showBlank && fieldGrid(other.blank)}</Collapse>
         </>
       )}
+      {type.name === 'Task' && <WidgetSlot placeholder="task_card_block" entity={entity} />}
       <Divider />
       <HistoryBlock type={type} entity={entity} />
       <Divider />
