@@ -131,12 +131,13 @@ func (m *Module) beforeState(ctx context.Context, c *entity.Change) error {
 // beforeTransition checks a transition's rule and that it joins two
 // states of one program.
 func (m *Module) beforeTransition(ctx context.Context, c *entity.Change) error {
+	var rule Rule
 	if raw, given := c.Values["rule"]; given && raw != nil {
-		r, err := ParseRule(raw.(string))
-		if err != nil {
+		var err error
+		if rule, err = ParseRule(raw.(string)); err != nil {
 			return invalid("rule", CodeBadRule, "JSON")
 		}
-		if bad := r.check(m.e.Cat.Type("Deal")); bad != "" {
+		if bad := rule.check(m.e.Cat.Type("Deal")); bad != "" {
 			return invalid("rule", CodeBadRule, bad)
 		}
 	}
@@ -169,6 +170,19 @@ func (m *Module) beforeTransition(ctx context.Context, c *entity.Change) error {
 	}
 	if a.Links["program"] != b.Links["program"] {
 		return invalid("to", CodeProgramsDiffer, "")
+	}
+	if len(rule.Condition) > 0 {
+		proc, err := LoadProcess(ctx, m.e, c.Scope.Account, a.Links["program"].ID)
+		if err != nil {
+			return err
+		}
+		cs, err := m.newCondScope(ctx, c.Scope.Account, proc, false)
+		if err != nil {
+			return err
+		}
+		if _, err := cs.compile(rule.Condition); err != nil {
+			return condError("rule", err)
+		}
 	}
 	return nil
 }

@@ -32,6 +32,8 @@ const (
 	CodeTriggerManual    = "trigger_not_button"
 	CodeTriggerState     = "trigger_not_in_state"
 	CodeTriggerOther     = "trigger_other_program"
+	CodeCondition        = "transition_condition"
+	CodeTriggerCond      = "trigger_condition"
 )
 
 // Wording is each error type in Russian and English; %s are the reason's
@@ -58,6 +60,8 @@ var Wording = map[string][2]string{
 	CodeTriggerManual:    {"Сценарий «%s» запускается сам при входе в статус", "The scenario «%s» runs by itself on entering a state"},
 	CodeTriggerState:     {"Сценарий «%s» недоступен в статусе «%s»", "The scenario «%s» is not available in the state «%s»"},
 	CodeTriggerOther:     {"Сценарий из другой схемы", "The scenario belongs to another process"},
+	CodeCondition:        {"Сделка не отвечает условию перехода «%s»", "The deal does not meet the condition of the transition «%s»"},
+	CodeTriggerCond:      {"Сделка не отвечает условию сценария «%s»", "The deal does not meet the condition of the scenario «%s»"},
 }
 
 // Word is one argument of a reason in both languages (a field or role

@@ -21,9 +21,13 @@ import (
 // names who may move it: the deal's people by their field (manager,
 // auditors, userCreated). Empty lists require nothing and allow whoever
 // may change the deal. Administrators may always make a transition.
+//
+// condition, when given, is one of the reference's rule objects (an
+// AndRule of field rules, a ProgramStateRule, …; cond.go) that must hold.
 type Rule struct {
-	RequiredFields []string `json:"requiredFields,omitempty"`
-	Allowed        []string `json:"allowed,omitempty"`
+	RequiredFields []string        `json:"requiredFields,omitempty"`
+	Allowed        []string        `json:"allowed,omitempty"`
+	Condition      json.RawMessage `json:"condition,omitempty"`
 }
 
 // Roles are the deal's fields that may name who makes a transition.

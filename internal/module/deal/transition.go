@@ -83,6 +83,13 @@ func (m *Module) check(ctx context.Context, sc entity.Scope, rec *entity.Record,
 	if r != nil {
 		out = append(out, *r)
 	}
+	ok, err := m.judge(ctx, sc, rec, tr.cond, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		out = append(out, Reason{Code: CodeCondition, Field: "state", Args: []Word{name}})
+	}
 	rows := -1
 	for _, f := range tr.Rule.RequiredFields {
 		if f == positions && rows < 0 {

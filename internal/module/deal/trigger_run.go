@@ -14,13 +14,29 @@ import (
 
 // runAuto runs, in order, the auto triggers of a state a deal has just
 // entered, in the move's transaction.
+// A trigger whose rule does not hold on the deal as it then is does not
+// run.
 func (m *Module) runAuto(ctx context.Context, sc entity.Scope, deal int64, proc *Process, state int64) error {
 	for i := range proc.Triggers {
 		tr := &proc.Triggers[i]
-		if tr.Type == TriggerAuto && tr.In(state) {
-			if err := m.run(ctx, sc, deal, tr); err != nil {
+		if tr.Type != TriggerAuto || !tr.In(state) {
+			continue
+		}
+		if tr.Rule != nil {
+			rec, err := m.e.Get(ctx, entity.Scope{Account: sc.Account, System: true}, "Deal", deal)
+			if err != nil {
 				return err
 			}
+			ok, err := m.judge(ctx, sc, rec, tr.Rule, nil)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+		}
+		if err := m.run(ctx, sc, deal, tr); err != nil {
+			return err
 		}
 	}
 	return nil
