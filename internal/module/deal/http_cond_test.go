@@ -58,7 +58,9 @@ func TestTriggerRuleKinds(t *testing.T) {
 		due := extraField(t, h, map[string]any{"contentType": "DateField", "hrName": "Срок"})
 		source := extraField(t, h, map[string]any{"contentType": "EnumField", "hrName": "Источник", "enumValues": []string{"Сайт", "Звонок"}})
 		score := extraField(t, h, map[string]any{"contentType": "IntegerField", "hrName": "Оценка"})
-		day := func(m, d int) map[string]any { return map[string]any{"contentType": "DateOnly", "year": 2026, "month": m, "day": d} }
+		day := func(m, d int) map[string]any {
+			return map[string]any{"contentType": "DateOnly", "year": 2026, "month": m, "day": d}
+		}
 		a := p.deal(t, map[string]any{"price": rub(5000), "description": "VIP клиент", "contractor": p.client,
 			vip: true, due: day(11, 1), source: "Сайт", score: 7})
 		b := p.deal(t, map[string]any{"price": rub(100), "description": "обычный", vip: false, due: day(0, 1), source: "Звонок", score: 2})
@@ -71,21 +73,21 @@ func TestTriggerRuleKinds(t *testing.T) {
 		}
 		money := func(v float64) string { return `{"contentType":"Money","value":` + jsonNum(v) + `,"currency":"RUB"}` }
 		rules := map[string]string{
-			"money":      `{"contentType":"MoneyFieldRule","field":"price","comparison":"greater","value":` + money(1000) + `}`,
-			"money span": `{"contentType":"MoneyFieldRule","field":"price","comparison":"interval","value":{"contentType":"RuleIntervalMoney","from":` + money(1000) + `,"to":null}}`,
-			"number":     `{"contentType":"NumberFieldRule","field":"` + score + `","comparison":"greater_or_equal","value":5}`,
+			"money":       `{"contentType":"MoneyFieldRule","field":"price","comparison":"greater","value":` + money(1000) + `}`,
+			"money span":  `{"contentType":"MoneyFieldRule","field":"price","comparison":"interval","value":{"contentType":"RuleIntervalMoney","from":` + money(1000) + `,"to":null}}`,
+			"number":      `{"contentType":"NumberFieldRule","field":"` + score + `","comparison":"greater_or_equal","value":5}`,
 			"number span": `{"contentType":"NumberFieldRule","field":"` + score + `","comparison":"interval","value":{"contentType":"IntervalNumbers","from":5,"to":10}}`,
-			"bool":       `{"contentType":"BoolFieldRule","field":"` + vip + `","comparison":"equal","value":true}`,
-			"date":       `{"contentType":"DateFieldRule","field":"` + due + `","comparison":"greater","value":{"contentType":"DateOnly","year":2026,"month":5,"day":1}}`,
-			"enum":       `{"contentType":"EnumFieldRule","field":"` + source + `","comparison":"one_of","value":["Сайт"]}`,
-			"string":     `{"contentType":"StringFieldRule","field":"description","comparison":"contains","value":"vip"}`,
-			"ref":        `{"contentType":"RefFieldRule","field":"contractor","comparison":"setted"}`,
-			"paid":       `{"contentType":"PaidRule","type":"full"}`,
-			"and":        `{"contentType":"AndRule","children":[{"contentType":"PaidRule"},{"contentType":"EnumFieldRule","field":"result","comparison":"one_of","value":["active"]}]}`,
-			"or":         `{"contentType":"OrRule","children":[{"contentType":"StringFieldRule","field":"description","comparison":"equal","value":"нет такого"},{"contentType":"BoolFieldRule","field":"` + vip + `","comparison":"equal","value":true}]}`,
-			"not":        `{"contentType":"NotRule","rule":{"contentType":"StringFieldRule","field":"description","comparison":"equal","value":"обычный"}}`,
-			"state":      `{"contentType":"AndRule","children":[{"contentType":"ProgramStateRule","state":{"contentType":"ProgramState","id":"` + p.newSt + `"}},{"contentType":"MoneyFieldRule","field":"price","comparison":"setted"},{"contentType":"MoneyFieldRule","field":"price","comparison":"equal","value":` + money(5000) + `}]}`,
-			"work hours": `{"contentType":"CurrentTimeRule","interval":{"contentType":"IntervalTime","from":{"contentType":"DateTime","value":"2026-01-01T09:00:00+03:00"},"to":{"contentType":"DateTime","value":"2026-01-01T18:00:00+03:00"}}}`,
+			"bool":        `{"contentType":"BoolFieldRule","field":"` + vip + `","comparison":"equal","value":true}`,
+			"date":        `{"contentType":"DateFieldRule","field":"` + due + `","comparison":"greater","value":{"contentType":"DateOnly","year":2026,"month":5,"day":1}}`,
+			"enum":        `{"contentType":"EnumFieldRule","field":"` + source + `","comparison":"one_of","value":["Сайт"]}`,
+			"string":      `{"contentType":"StringFieldRule","field":"description","comparison":"contains","value":"vip"}`,
+			"ref":         `{"contentType":"RefFieldRule","field":"contractor","comparison":"setted"}`,
+			"paid":        `{"contentType":"PaidRule","type":"full"}`,
+			"and":         `{"contentType":"AndRule","children":[{"contentType":"PaidRule"},{"contentType":"EnumFieldRule","field":"result","comparison":"one_of","value":["active"]}]}`,
+			"or":          `{"contentType":"OrRule","children":[{"contentType":"StringFieldRule","field":"description","comparison":"equal","value":"нет такого"},{"contentType":"BoolFieldRule","field":"` + vip + `","comparison":"equal","value":true}]}`,
+			"not":         `{"contentType":"NotRule","rule":{"contentType":"StringFieldRule","field":"description","comparison":"equal","value":"обычный"}}`,
+			"state":       `{"contentType":"AndRule","children":[{"contentType":"ProgramStateRule","state":{"contentType":"ProgramState","id":"` + p.newSt + `"}},{"contentType":"MoneyFieldRule","field":"price","comparison":"setted"},{"contentType":"MoneyFieldRule","field":"price","comparison":"equal","value":` + money(5000) + `}]}`,
+			"work hours":  `{"contentType":"CurrentTimeRule","interval":{"contentType":"IntervalTime","from":{"contentType":"DateTime","value":"2026-01-01T09:00:00+03:00"},"to":{"contentType":"DateTime","value":"2026-01-01T18:00:00+03:00"}}}`,
 		}
 		for name, rule := range rules {
 			p.make(t, "programTrigger", ruled(p, name, obj(rule)))
