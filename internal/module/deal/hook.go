@@ -92,16 +92,15 @@ func (m *Module) keepOnUpdate(ctx context.Context, c *entity.Change) error {
 	return nil
 }
 
-// afterDeal records a new deal's first state in its status history.
+// afterDeal records a new deal's first state in its status history and
+// runs the system triggers on what the save did (system.go).
 func (m *Module) afterDeal(ctx context.Context, c *entity.Change, rec *entity.Record) error {
-	if !c.New {
-		return nil
+	if st, ok := rec.Links["state"]; ok && c.New {
+		if err := m.record(ctx, c.Scope, rec.ID, 0, st.ID); err != nil {
+			return err
+		}
 	}
-	st, ok := rec.Links["state"]
-	if !ok {
-		return nil
-	}
-	return m.record(ctx, c.Scope, rec.ID, 0, st.ID)
+	return m.runSystem(ctx, c, rec)
 }
 
 // beforeState keeps a state's type one of the three results and puts a

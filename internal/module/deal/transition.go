@@ -16,7 +16,7 @@ import (
 // transition the rules do not allow now is *Refused with its reasons.
 func (m *Module) Apply(ctx context.Context, sc entity.Scope, deal, transition int64) (*entity.Record, error) {
 	var out *entity.Record
-	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+	err := m.occasion(ctx, sc, deal, func(ctx context.Context) error {
 		rec, proc, err := m.prepare(ctx, sc, deal)
 		if err != nil {
 			return err

@@ -20,7 +20,7 @@ type TriggerOption struct {
 // the scope run now is *Refused and changes nothing.
 func (m *Module) ApplyTrigger(ctx context.Context, sc entity.Scope, deal, trigger int64) (*entity.Record, error) {
 	var out *entity.Record
-	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+	err := m.occasion(ctx, sc, deal, func(ctx context.Context) error {
 		rec, proc, err := m.prepare(ctx, sc, deal)
 		if err != nil {
 			return err
