@@ -27,10 +27,10 @@ func (m *Module) runSystem(ctx context.Context, c *entity.Change, rec *entity.Re
 		return nil
 	}
 	// Most programs have none: one indexed look keeps saves cheap.
-	var any int
+	var n int
 	if err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT COUNT(*) FROM e_programtrigger
 		WHERE account_id = ? AND c_program_t = 'Program' AND c_program_i = ? AND c_type = 'system'`),
-		c.Scope.Account, prog.ID).Scan(&any); err != nil || any == 0 {
+		c.Scope.Account, prog.ID).Scan(&n); err != nil || n == 0 {
 		return err
 	}
 	proc, err := LoadProcess(ctx, m.e, c.Scope.Account, prog.ID)
