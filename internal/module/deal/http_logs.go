@@ -84,7 +84,7 @@ func (a *HTTP) readSets(ctx context.Context, account int64, where string, args a
 		}
 		sets = append(sets, map[string]any{"contentType": "TriggerLogSet", "id": idString(id), "_deal": deal,
 			"programInstance": value.EncodeLink(value.Link{Type: "Deal", ID: deal}),
-			"result": result, "message": message, "user": user(userType, userID), "timeCreated": dateTime(created),
+			"result":          result, "message": message, "user": user(userType, userID), "timeCreated": dateTime(created),
 			"rows": []any{}, "rowsCount": 0})
 		ids = append(ids, id)
 	}

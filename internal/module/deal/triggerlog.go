@@ -25,10 +25,10 @@ const (
 )
 
 type opLog struct {
-	op             string
-	message        string
-	linked         value.Link
-	start, finish  time.Time
+	op            string
+	message       string
+	linked        value.Link
+	start, finish time.Time
 }
 
 type runLog struct {
