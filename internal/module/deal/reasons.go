@@ -34,6 +34,8 @@ const (
 	CodeTriggerOther     = "trigger_other_program"
 	CodeCondition        = "transition_condition"
 	CodeTriggerCond      = "trigger_condition"
+	CodeEntryDelete      = "state_entry_delete"
+	CodeStateHasDeals    = "state_has_deals"
 )
 
 // Wording is each error type in Russian and English; %s are the reason's
@@ -61,6 +63,8 @@ var Wording = map[string][2]string{
 	CodeTriggerState:     {"Сценарий «%s» недоступен в статусе «%s»", "The scenario «%s» is not available in the state «%s»"},
 	CodeTriggerOther:     {"Сценарий из другой схемы", "The scenario belongs to another process"},
 	CodeCondition:        {"Сделка не отвечает условию перехода «%s»", "The deal does not meet the condition of the transition «%s»"},
+	CodeEntryDelete:      {"Статус входа нельзя удалить: сначала сделайте входом другой статус", "An entry state cannot be deleted: make another state the entry first"},
+	CodeStateHasDeals:    {"В статусе «%s» есть сделки: укажите статус, куда их перенести", "There are deals in the state «%s»: name a state to move them to"},
 	CodeTriggerCond:      {"Сделка не отвечает условию сценария «%s»", "The deal does not meet the condition of the scenario «%s»"},
 }
 
