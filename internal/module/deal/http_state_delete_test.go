@@ -38,7 +38,8 @@ func TestDeleteState(t *testing.T) {
 		if r := h.Do("GET", "/api/v3/programTransition/"+p.toOffer, apitest.Req{}); r.Status != 200 {
 			t.Fatalf("a refused delete dropped a transition: %s", r.Body)
 		}
-		if r := h.Do("DELETE", del+"?moveTo="+p.lost, apitest.Req{}); r.Status != 200 {
+		// The web app sends the query as JSON, the state id a string.
+		if r := h.Do("DELETE", del+apitest.Q(`{"moveTo":"`+p.lost+`"}`), apitest.Req{}); r.Status != 200 {
 			t.Fatalf("delete: %s", r.Body)
 		}
 		for _, id := range []string{a, b} {
