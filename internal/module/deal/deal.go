@@ -39,6 +39,7 @@ func Register(e *entity.Engine) *Module {
 	e.NeedFields("Deal", "state", "program", "manager", "userCreated")
 	e.Compute("Deal", entity.Computer{Fields: []string{"possibleTransitions", "possibleTransitionsCount",
 		"possibleTriggers", "possibleTriggersCount"}, Fill: m.fillPossible})
+	e.Compute("Program", entity.Computer{Fields: []string{"roles", "rolesCount"}, Fill: m.fillRoles})
 	return m
 }
 

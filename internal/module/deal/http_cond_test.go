@@ -183,3 +183,18 @@ func TestConditionsSavedAndMoves(t *testing.T) {
 		}
 	})
 }
+
+// A program's roles are the deal's person fields, named by the rules'
+// allowed lists and CurrentUserRule.
+func TestProgramRoles(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		p := newProcess(t, h)
+		h.Run(t, []apitest.Scenario{
+			{Name: "listed", Method: "GET", Path: "/api/v3/program/" + p.program, Status: 200,
+				Contains: []string{`"rolesCount":3`, `{"contentType":"ProgramRole","id":"manager","isMultiple":false,"linkedField":{"contentType":"RefLinkField"`,
+					`"id":"auditors","isMultiple":true,"linkedField":{"contentType":"RefSetField"`, `"name":"Аудиторы"`}},
+			{Name: "in English", Method: "GET", Path: "/api/v3/program/" + p.program + "?fields=roles", Status: 200,
+				Req: apitest.Req{Headers: map[string]string{"Accept-Language": "en"}}, Contains: []string{`"name":"Manager","valueContentTypes"`, `"name":"Author"`}},
+		})
+	})
+}
