@@ -87,7 +87,8 @@ func (m *Module) reshape(ctx context.Context, sc entity.Scope, rec *entity.Recor
 			c := entity.NewChange(sys, deal.Type, deal)
 			c.Links["state"] = &value.Link{Type: "ProgramState", ID: to.ID}
 			c.Values["result"], c.Values["stateTimeUpdated"] = to.Type, m.e.Now().UnixMilli()
-			if _, err := m.e.Save(asMachine(ctx), c); err != nil {
+			// No trigger runs on a reshaping move, system ones included.
+			if _, err := m.e.Save(asMachine(context.WithValue(ctx, systemKey{}, true)), c); err != nil {
 				return err
 			}
 			if err := m.record(ctx, sc, d, rec.ID, to.ID); err != nil {

@@ -91,11 +91,19 @@ export function StatesEditor({ programId, states, run }: {
 function DeleteState({ state, states, run }: { state: StateInfo; states: StateInfo[]; run(work: () => Promise<unknown>): Promise<void> }) {
   const { t } = useTranslation();
   const [moveTo, setMoveTo] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
   const others = states.filter((o) => o.id !== state.id).map((o) => ({ value: o.id, label: o.name }));
+  // Closed on confirm: a refusal is shown above the editor, and the icon
+  // opens the question afresh.
+  const confirm = () => {
+    setOpened(false);
+    void run(() => dropState(state.id, moveTo));
+  };
   return (
-    <Popover position="bottom-end" withArrow trapFocus>
+    <Popover position="bottom-end" withArrow trapFocus opened={opened} onChange={setOpened}>
       <Popover.Target>
         <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('deal.editor.deleteState')} data-testid="process-state-delete"
+          onClick={() => setOpened((o) => !o)}
           disabled={!!state.isEntry} title={state.isEntry ? t('deal.editor.entryNoDelete') : undefined}>
           <IconTrash size={14} />
         </ActionIcon>
@@ -104,7 +112,7 @@ function DeleteState({ state, states, run }: { state: StateInfo; states: StateIn
         <Stack gap="xs" w={240}>
           <Select size="xs" label={t('deal.editor.moveDealsTo')} data={others} value={moveTo} onChange={setMoveTo} clearable
             comboboxProps={{ withinPortal: false }} data-testid="process-state-move-to" />
-          <Button size="xs" color="red" onClick={() => void run(() => dropState(state.id, moveTo))} data-testid="process-state-delete-confirm">
+          <Button size="xs" color="red" onClick={confirm} data-testid="process-state-delete-confirm">
             {t('deal.editor.deleteState')}
           </Button>
         </Stack>
