@@ -59,7 +59,7 @@ var Wording = map[string][2]string{
 	CodeBadTrigger:       {"Неверные настройки сценария: %s", "Invalid scenario settings: %s"},
 	CodeTriggerType:      {"Такой тип сценария не поддерживается: %s", "This scenario type is not supported: %s"},
 	CodeTriggerRole:      {"Сценарий «%s» может запустить только: %s", "Only these may run the scenario «%s»: %s"},
-	CodeTriggerManual:    {"Сценарий «%s» запускается сам при входе в статус", "The scenario «%s» runs by itself on entering a state"},
+	CodeTriggerManual:    {"Сценарий «%s» запускается сам, не кнопкой", "The scenario «%s» runs by itself, not by a button"},
 	CodeTriggerState:     {"Сценарий «%s» недоступен в статусе «%s»", "The scenario «%s» is not available in the state «%s»"},
 	CodeTriggerOther:     {"Сценарий из другой схемы", "The scenario belongs to another process"},
 	CodeCondition:        {"Сделка не отвечает условию перехода «%s»", "The deal does not meet the condition of the transition «%s»"},
