@@ -150,5 +150,6 @@ test('deleting a state with deals asks where they go', async ({ page }) => {
   await expect(page.getByTestId('process-state')).toHaveCount(2);
   const now = (await (await page.request.get(`/api/v3/deal/${deal}`)).json()) as { data: { state: { id: string } } };
   expect(now.data.state.id).toBe(last);
-  expect(errors).toEqual([]);
+  // The one refusal above is the browser's logged 422; nothing else.
+  expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });
