@@ -175,6 +175,12 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 			_, err := deals.Deliver(ctx, now)
 			return err
 		}},
+		// Schedule triggers of deal processes: one node a minute; each run
+		// claims its deal's stay in deal_trigger_runs.
+		api.Ticker{Name: deal.JobSchedule, Every: time.Minute, Run: func(ctx context.Context, now time.Time) error {
+			_, err := deals.RunSchedules(ctx, now)
+			return err
+		}},
 		// Webhooks wait in webhook_deliveries; each node posts what is due
 		// every second, claiming each delivery first.
 		api.Ticker{Name: integration.JobWebhooks, Every: time.Second, EachNode: true, Run: func(ctx context.Context, now time.Time) error {

@@ -43,7 +43,10 @@ var computedIn = set("Todo.schedule",
 	// A client's balance is read from its invoices and finance operations
 	// when asked for, like its other figures (internal/module/crm, counts.go).
 	"ContractorHuman.balance", "ContractorCompany.balance",
-	"ContractorHuman.countBalance", "ContractorCompany.countBalance")
+	"ContractorHuman.countBalance", "ContractorCompany.countBalance",
+	// A program's roles are the deal's person fields, the same for every
+	// program (internal/module/deal, roles.go).
+	"Program.roles", "Program.rolesCount")
 
 // held fields are kept by a module in tables of its own (RoleHeld): a
 // to-do's participants carry each one's answer to the invitation, and

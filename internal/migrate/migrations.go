@@ -664,6 +664,32 @@ var migrations = []Migration{
 			`CREATE INDEX stock_imports_author ON stock_imports (account_id, author_id, id)`,
 		}
 	}, nil},
+	{36, "deal trigger logs and schedule trigger runs", func(d store.Dialect) []string {
+		// Every run of a deal trigger is logged (internal/module/deal,
+		// triggerlog.go): a set per occasion (a move, a press, a schedule
+		// firing, a system event), a row per trigger, a row per action.
+		// A schedule trigger's run of a deal is claimed by the unique key
+		// of deal_trigger_runs in the run's transaction, so two nodes never
+		// both run it for one stay of the deal in its state.
+		return []string{
+			`CREATE TABLE deal_trigger_sets (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				deal_id BIGINT NOT NULL, user_type TEXT NOT NULL DEFAULT '', user_id BIGINT NOT NULL DEFAULT 0,
+				result TEXT NOT NULL, message TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL)`,
+			`CREATE INDEX deal_trigger_sets_deal ON deal_trigger_sets (account_id, deal_id, id)`,
+			`CREATE TABLE deal_trigger_logs (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				set_id BIGINT NOT NULL, trigger_id BIGINT NOT NULL, message TEXT NOT NULL DEFAULT '',
+				started_at BIGINT NOT NULL, finished_at BIGINT NOT NULL)`,
+			`CREATE INDEX deal_trigger_logs_set ON deal_trigger_logs (set_id, id)`,
+			`CREATE TABLE deal_trigger_ops (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				log_id BIGINT NOT NULL, operation TEXT NOT NULL, message TEXT NOT NULL DEFAULT '',
+				linked_type TEXT NOT NULL DEFAULT '', linked_id BIGINT NOT NULL DEFAULT 0,
+				started_at BIGINT NOT NULL, finished_at BIGINT NOT NULL)`,
+			`CREATE INDEX deal_trigger_ops_log ON deal_trigger_ops (log_id, id)`,
+			`CREATE TABLE deal_trigger_runs (account_id BIGINT NOT NULL, trigger_id BIGINT NOT NULL,
+				deal_id BIGINT NOT NULL, window_at BIGINT NOT NULL, ran_at BIGINT NOT NULL,
+				PRIMARY KEY (account_id, trigger_id, deal_id, window_at))`,
+		}
+	}, nil},
 	{38, "integrations: installed apps, their widgets, client tracking and error reports", func(d store.Dialect) []string {
 		// An app's API token is kept as its SHA-256 only (shown once, at
 		// install or renewal). Tracked events keep the long browser and

@@ -114,3 +114,42 @@ test('a new process with three states runs its deals on the kanban, live for a s
   expect(otherErrors).toEqual([]);
   await other.close();
 });
+
+test('deleting a state with deals asks where they go', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const program = await post('program', { name: `Удаление статуса ${Date.now()}` });
+  const state = (name: string, isEntry: boolean) => post('programState', { name, isEntry, program: { contentType: 'Program', id: program } });
+  const first = await state('Новая', true);
+  const middle = await state('Лишний', false);
+  const last = await state('Итог', false);
+  const move = await post('programTransition', { name: 'Дальше', from: { contentType: 'ProgramState', id: first }, to: { contentType: 'ProgramState', id: middle } });
+  const deal = await post('deal', { name: 'Сделка в лишнем статусе', program: { contentType: 'Program', id: program } });
+  await post(`deal/${deal}/applyTransition`, { contentType: 'ProgramTransition', id: move });
+
+  await page.goto(`/bp/${program}/settings`);
+  // The editor's first load is lazy: give a busy machine time.
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  const row = (name: string) => page.locator(`[data-testid="process-state"][data-name="${name}"]`);
+  await expect(row('Новая').getByTestId('process-state-delete')).toBeDisabled();
+  await row('Лишний').getByTestId('process-state-delete').click();
+  await page.getByTestId('process-state-delete-confirm').click();
+  await expect(page.getByTestId('process-error')).toContainText('В статусе «Лишний» есть сделки: укажите статус, куда их перенести');
+  await expect(page.getByTestId('process-state')).toHaveCount(3);
+
+  await row('Лишний').getByTestId('process-state-delete').click();
+  await page.getByTestId('process-state-move-to').click();
+  await page.getByRole('option', { name: 'Итог', exact: true }).click();
+  await page.getByTestId('process-state-delete-confirm').click();
+  await expect(page.getByTestId('process-state')).toHaveCount(2);
+  const now = (await (await page.request.get(`/api/v3/deal/${deal}`)).json()) as { data: { state: { id: string } } };
+  expect(now.data.state.id).toBe(last);
+  // The one refusal above is the browser's logged 422; nothing else.
+  expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+});

@@ -66,11 +66,13 @@ func (a *API) PrepareDeals(ctx context.Context) error {
 	a.Deals = Deals{Program: prog,
 		// The deal list's page of a program, in the list's own order
 		// (newest first, by id).
-		list: "/api/v3/deal" + Q(map[string]any{"limit": 25, "filter": filter,
+		// Both ask for only their fields, as the web's lists do
+		// (web/src/data/lists.ts sends onlyRequestedFields with fields).
+		list: "/api/v3/deal" + Q(map[string]any{"limit": 25, "filter": filter, "onlyRequestedFields": true,
 			"fields": []string{"name", "number", "state", "contractor", "manager", "price", "timeCreated"}}),
 		// The kanban's one read (web/src/features/deal/DealBoard.tsx): the
 		// newest 100 deals with what a card shows and where it may go.
-		board: "/api/v3/deal" + Q(map[string]any{"limit": 100, "filter": filter,
+		board: "/api/v3/deal" + Q(map[string]any{"limit": 100, "filter": filter, "onlyRequestedFields": true,
 			"fields": []string{"name", "number", "state", "program", "contractor", "manager", "price", "possibleTransitions"}}),
 	}
 	return nil

@@ -33,12 +33,13 @@ func Register(e *entity.Engine) *Module {
 	m := &Module{e: e}
 	e.Hook("Deal", entity.Hooks{BeforeSave: m.beforeDeal, AfterSave: m.afterDeal})
 	e.Hook("ProgramTransition", entity.Hooks{BeforeSave: m.beforeTransition, AfterSave: m.afterTransition})
-	e.Hook("ProgramState", entity.Hooks{BeforeSave: m.beforeState})
+	e.Hook("ProgramState", entity.Hooks{BeforeSave: m.beforeState, BeforeDelete: m.beforeStateDelete})
 	e.Hook("ProgramTrigger", entity.Hooks{BeforeSave: m.beforeTrigger})
 	e.Hook("OfferRow", entity.Hooks{BeforeSave: m.beforeRow, AfterSave: m.afterRow, BeforeDelete: m.beforeRowDelete})
 	e.NeedFields("Deal", "state", "program", "manager", "userCreated")
 	e.Compute("Deal", entity.Computer{Fields: []string{"possibleTransitions", "possibleTransitionsCount",
 		"possibleTriggers", "possibleTriggersCount"}, Fill: m.fillPossible})
+	e.Compute("Program", entity.Computer{Fields: []string{"roles", "rolesCount"}, Fill: m.fillRoles})
 	return m
 }
 

@@ -92,16 +92,15 @@ func (m *Module) keepOnUpdate(ctx context.Context, c *entity.Change) error {
 	return nil
 }
 
-// afterDeal records a new deal's first state in its status history.
+// afterDeal records a new deal's first state in its status history and
+// runs the system triggers on what the save did (system.go).
 func (m *Module) afterDeal(ctx context.Context, c *entity.Change, rec *entity.Record) error {
-	if !c.New {
-		return nil
+	if st, ok := rec.Links["state"]; ok && c.New {
+		if err := m.record(ctx, c.Scope, rec.ID, 0, st.ID); err != nil {
+			return err
+		}
 	}
-	st, ok := rec.Links["state"]
-	if !ok {
-		return nil
-	}
-	return m.record(ctx, c.Scope, rec.ID, 0, st.ID)
+	return m.runSystem(ctx, c, rec)
 }
 
 // beforeState keeps a state's type one of the three results and puts a
@@ -131,12 +130,13 @@ func (m *Module) beforeState(ctx context.Context, c *entity.Change) error {
 // beforeTransition checks a transition's rule and that it joins two
 // states of one program.
 func (m *Module) beforeTransition(ctx context.Context, c *entity.Change) error {
+	var rule Rule
 	if raw, given := c.Values["rule"]; given && raw != nil {
-		r, err := ParseRule(raw.(string))
-		if err != nil {
+		var err error
+		if rule, err = ParseRule(raw.(string)); err != nil {
 			return invalid("rule", CodeBadRule, "JSON")
 		}
-		if bad := r.check(m.e.Cat.Type("Deal")); bad != "" {
+		if bad := rule.check(m.e.Cat.Type("Deal")); bad != "" {
 			return invalid("rule", CodeBadRule, bad)
 		}
 	}
@@ -169,6 +169,19 @@ func (m *Module) beforeTransition(ctx context.Context, c *entity.Change) error {
 	}
 	if a.Links["program"] != b.Links["program"] {
 		return invalid("to", CodeProgramsDiffer, "")
+	}
+	if len(rule.Condition) > 0 {
+		proc, err := LoadProcess(ctx, m.e, c.Scope.Account, a.Links["program"].ID)
+		if err != nil {
+			return err
+		}
+		cs, err := m.newCondScope(ctx, c.Scope.Account, proc, false)
+		if err != nil {
+			return err
+		}
+		if _, err := cs.compile(rule.Condition); err != nil {
+			return condError("rule", err)
+		}
 	}
 	return nil
 }

@@ -28,6 +28,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /deal/{id}/applyTrigger", a.applyTrigger)
 	rt.Handle("GET /deal/{id}/possibleTriggers", a.possibleTriggers)
 	rt.Handle("GET /program/{id}/triggers", a.programTriggers)
+	rt.Handle("GET /triggerLogSet/{id}", a.triggerLogSet)
+	rt.Handle("DELETE /programState/{id}", a.deleteState)
+	rt.Handle("GET /deal/{id}/triggerLogSets", a.dealTriggerLogSets)
 	rt.Messages(Wording)
 }
 

@@ -76,7 +76,7 @@ func TestTriggerParams(t *testing.T) {
 			bad("the state is the rules'", "button", `{"actions":[{"type":"setField","field":"state","value":1}]}`, "params", "bad_trigger"),
 			bad("not a web address", "button", `{"actions":[{"type":"webhook","url":"ftp://x"}]}`, "params", "bad_trigger"),
 			bad("unknown action", "button", `{"actions":[{"type":"sms"}]}`, "params", "bad_trigger"),
-			bad("schedule is not run", "schedule", `{"actions":[{"type":"message","text":"x"}]}`, "type", "trigger_type"),
+			bad("an unknown type", "cron", `{"actions":[{"type":"message","text":"x"}]}`, "type", "invalid_enum"),
 			{Name: "an employee may not write triggers", Method: "POST", Path: "/api/v3/programTrigger",
 				Req: apitest.Req{Token: p.olgaTok, Body: trigger(p, "x", "button", `{"actions":[{"type":"message","text":"x"}]}`)}, Status: 403},
 		})

@@ -26,7 +26,7 @@ func (m *Module) MassChange(ctx context.Context, sc entity.Scope, state int64, d
 	out := make([]Result, 0, len(deals))
 	for _, id := range deals {
 		res := Result{Deal: id}
-		err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+		err := m.occasion(ctx, sc, id, func(ctx context.Context) error {
 			rec, proc, err := m.prepare(ctx, sc, id)
 			if err != nil {
 				return err

@@ -28,6 +28,7 @@ type Transition struct {
 	Name     string
 	From, To int64
 	Rule     Rule
+	cond     node // Rule.Condition compiled; nil: none
 }
 
 // Process is a program's states, in their order, its transitions and
@@ -140,7 +141,10 @@ func LoadProcess(ctx context.Context, e *entity.Engine, account, program int64) 
 			p.Transitions = append(p.Transitions, t)
 		}
 	}
-	return p, trows.Err()
+	if err := trows.Err(); err != nil {
+		return nil, fmt.Errorf("deal: transitions: %w", err)
+	}
+	return p, compileSaved(ctx, e, account, p)
 }
 
 func orActive(t string) string {

@@ -32,6 +32,10 @@ const (
 	CodeTriggerManual    = "trigger_not_button"
 	CodeTriggerState     = "trigger_not_in_state"
 	CodeTriggerOther     = "trigger_other_program"
+	CodeCondition        = "transition_condition"
+	CodeTriggerCond      = "trigger_condition"
+	CodeEntryDelete      = "state_entry_delete"
+	CodeStateHasDeals    = "state_has_deals"
 )
 
 // Wording is each error type in Russian and English; %s are the reason's
@@ -55,9 +59,13 @@ var Wording = map[string][2]string{
 	CodeBadTrigger:       {"Неверные настройки сценария: %s", "Invalid scenario settings: %s"},
 	CodeTriggerType:      {"Такой тип сценария не поддерживается: %s", "This scenario type is not supported: %s"},
 	CodeTriggerRole:      {"Сценарий «%s» может запустить только: %s", "Only these may run the scenario «%s»: %s"},
-	CodeTriggerManual:    {"Сценарий «%s» запускается сам при входе в статус", "The scenario «%s» runs by itself on entering a state"},
+	CodeTriggerManual:    {"Сценарий «%s» запускается сам, не кнопкой", "The scenario «%s» runs by itself, not by a button"},
 	CodeTriggerState:     {"Сценарий «%s» недоступен в статусе «%s»", "The scenario «%s» is not available in the state «%s»"},
 	CodeTriggerOther:     {"Сценарий из другой схемы", "The scenario belongs to another process"},
+	CodeCondition:        {"Сделка не отвечает условию перехода «%s»", "The deal does not meet the condition of the transition «%s»"},
+	CodeEntryDelete:      {"Статус входа нельзя удалить: сначала сделайте входом другой статус", "An entry state cannot be deleted: make another state the entry first"},
+	CodeStateHasDeals:    {"В статусе «%s» есть сделки: укажите статус, куда их перенести", "There are deals in the state «%s»: name a state to move them to"},
+	CodeTriggerCond:      {"Сделка не отвечает условию сценария «%s»", "The deal does not meet the condition of the scenario «%s»"},
 }
 
 // Word is one argument of a reason in both languages (a field or role

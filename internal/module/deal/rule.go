@@ -3,7 +3,9 @@ package deal
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/artel/artel/internal/catalog"
@@ -21,9 +23,13 @@ import (
 // names who may move it: the deal's people by their field (manager,
 // auditors, userCreated). Empty lists require nothing and allow whoever
 // may change the deal. Administrators may always make a transition.
+//
+// condition, when given, is one of the reference's rule objects (an
+// AndRule of field rules, a ProgramStateRule, …; cond.go) that must hold.
 type Rule struct {
-	RequiredFields []string `json:"requiredFields,omitempty"`
-	Allowed        []string `json:"allowed,omitempty"`
+	RequiredFields []string        `json:"requiredFields,omitempty"`
+	Allowed        []string        `json:"allowed,omitempty"`
+	Condition      json.RawMessage `json:"condition,omitempty"`
 }
 
 // Roles are the deal's fields that may name who makes a transition.
@@ -87,8 +93,7 @@ func filled(rec *entity.Record, name string, rows int) bool {
 		return false
 	case string:
 		if rec.Type.Field(name).Kind.Name() == (value.Money{}).Name() {
-			m, ok := money.Parse(v)
-			return ok && m.Kopecks != 0
+			return moneyNonZero(v)
 		}
 		return strings.TrimSpace(v) != ""
 	}
@@ -108,4 +113,21 @@ func holds(sc entity.Scope, rec *entity.Record, role string, auditors []value.Li
 	}
 	l, ok := rec.Links[role]
 	return ok && sc.Is(l)
+}
+
+// moneyNonZero tells whether a stored Money is not zero to the kopeck.
+// The stored form is canonical JSON led by the value, so the value is
+// read without decoding the rest: the kanban asks this of every card
+// whose transitions need a sum.
+func moneyNonZero(stored string) bool {
+	const lead = `{"value":`
+	if rest, ok := strings.CutPrefix(stored, lead); ok {
+		if end := strings.IndexByte(rest, ','); end > 0 {
+			if f, err := strconv.ParseFloat(rest[:end], 64); err == nil {
+				return math.Abs(f) >= 0.005
+			}
+		}
+	}
+	m, ok := money.Parse(stored)
+	return ok && m.Kopecks != 0
 }

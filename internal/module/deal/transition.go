@@ -16,7 +16,7 @@ import (
 // transition the rules do not allow now is *Refused with its reasons.
 func (m *Module) Apply(ctx context.Context, sc entity.Scope, deal, transition int64) (*entity.Record, error) {
 	var out *entity.Record
-	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+	err := m.occasion(ctx, sc, deal, func(ctx context.Context) error {
 		rec, proc, err := m.prepare(ctx, sc, deal)
 		if err != nil {
 			return err
@@ -82,6 +82,13 @@ func (m *Module) check(ctx context.Context, sc entity.Scope, rec *entity.Record,
 	}
 	if r != nil {
 		out = append(out, *r)
+	}
+	ok, err := m.judge(ctx, sc, rec, tr.cond, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		out = append(out, Reason{Code: CodeCondition, Field: "state", Args: []Word{name}})
 	}
 	rows := -1
 	for _, f := range tr.Rule.RequiredFields {

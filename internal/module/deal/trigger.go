@@ -13,13 +13,18 @@ import (
 	"github.com/artel/artel/internal/entity"
 )
 
-// Trigger types this package runs: auto runs when a deal enters one of
-// its states, button when someone applies it to a deal by hand. The
-// reference's system and schedule are refused when saved.
+// Trigger types: auto runs when a deal enters one of its states, button
+// when someone applies it to a deal by hand, schedule by the periodic job
+// on the deals in its states (schedule.go), system on a deal's events
+// (system.go). Each runs only where its rule holds.
 const (
-	TriggerAuto   = "auto"
-	TriggerButton = "button"
+	TriggerAuto     = "auto"
+	TriggerButton   = "button"
+	TriggerSchedule = "schedule"
+	TriggerSystem   = "system"
 )
+
+var triggerTypes = []string{TriggerAuto, TriggerButton, TriggerSchedule, TriggerSystem}
 
 // Action types of a trigger.
 const (
@@ -70,11 +75,15 @@ type Trigger struct {
 	Order  int64
 	Params Params
 	States []int64
+	// RuleJSON is the stored rule (the reference's condition object);
+	// Rule is it compiled, nil when there is none.
+	RuleJSON string
+	Rule     node
 }
 
 // In tells whether the trigger applies in a state.
 func (t *Trigger) In(state int64) bool {
-	return (len(t.States) == 0 && t.Type == TriggerButton) || slices.Contains(t.States, state)
+	return (len(t.States) == 0 && (t.Type == TriggerButton || t.Type == TriggerSystem)) || slices.Contains(t.States, state)
 }
 
 // ParseParams reads a trigger's params; "" is no actions.
@@ -117,7 +126,7 @@ func (m *Module) beforeTrigger(ctx context.Context, c *entity.Change) error {
 		typ = TriggerButton
 		c.Values["type"] = typ
 	}
-	if typ != TriggerAuto && typ != TriggerButton {
+	if !slices.Contains(triggerTypes, typ) {
 		return invalid("type", CodeTriggerType, typ)
 	}
 	raw, given := c.Values["params"].(string)
@@ -135,7 +144,30 @@ func (m *Module) beforeTrigger(ctx context.Context, c *entity.Change) error {
 	if bad := m.checkParams(ctx, c.Scope, proc, typ, p); bad != "" {
 		return invalid("params", CodeBadTrigger, bad)
 	}
+	rule, given := c.Values["rule"].(string)
+	if !given && c.Old != nil {
+		rule, _ = c.Old.Values["rule"].(string)
+	}
+	cs, err := m.newCondScope(ctx, c.Scope.Account, proc, typ == TriggerSystem)
+	if err != nil {
+		return err
+	}
+	if _, err := cs.compile(json.RawMessage(rule)); err != nil {
+		return condError("rule", err)
+	}
+	if typ == TriggerSystem && rule == "" {
+		// A system trigger with no event rule would run on every save.
+		return invalid("rule", entity.CodeRequired, "")
+	}
 	return nil
+}
+
+// condError is a condition refused when saved, as a 422 on field.
+func condError(field string, err error) error {
+	if b, ok := err.(*badCond); ok {
+		return invalid(field, CodeBadRule, b.Param)
+	}
+	return err
 }
 
 // checkParams names what is wrong with a trigger's params ("" if fine).
@@ -143,7 +175,7 @@ func (m *Module) checkParams(ctx context.Context, sc entity.Scope, proc *Process
 	if len(p.Actions) == 0 {
 		return "actions"
 	}
-	if typ == TriggerAuto && len(p.States) == 0 {
+	if (typ == TriggerAuto || typ == TriggerSchedule) && len(p.States) == 0 {
 		return "states"
 	}
 	for _, s := range p.States {
@@ -205,7 +237,7 @@ func (m *Module) isTemplate(ctx context.Context, account int64, id string) bool 
 // loadTriggers reads a program's triggers in their order.
 func loadTriggers(ctx context.Context, e *entity.Engine, account int64, p *Process) error {
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT id, COALESCE(c_name, ''), COALESCE(c_type, ''),
-		COALESCE(c_orderposition, 0), COALESCE(c_params, '') FROM e_programtrigger
+		COALESCE(c_orderposition, 0), COALESCE(c_params, ''), COALESCE(c_rule, '') FROM e_programtrigger
 		WHERE account_id = ? AND c_program_t = 'Program' AND c_program_i = ? ORDER BY 4, id`), account, p.Program)
 	if err != nil {
 		return fmt.Errorf("deal: triggers of program %d: %w", p.Program, err)
@@ -214,7 +246,7 @@ func loadTriggers(ctx context.Context, e *entity.Engine, account int64, p *Proce
 	for rows.Next() {
 		var t Trigger
 		var params string
-		if err := rows.Scan(&t.ID, &t.Name, &t.Type, &t.Order, &params); err != nil {
+		if err := rows.Scan(&t.ID, &t.Name, &t.Type, &t.Order, &params, &t.RuleJSON); err != nil {
 			return fmt.Errorf("deal: triggers: %w", err)
 		}
 		// Params are checked when saved; ones that no longer parse (a

@@ -2,6 +2,7 @@ package deal
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
@@ -19,7 +20,7 @@ type TriggerOption struct {
 // the scope run now is *Refused and changes nothing.
 func (m *Module) ApplyTrigger(ctx context.Context, sc entity.Scope, deal, trigger int64) (*entity.Record, error) {
 	var out *entity.Record
-	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+	err := m.occasion(ctx, sc, deal, func(ctx context.Context) error {
 		rec, proc, err := m.prepare(ctx, sc, deal)
 		if err != nil {
 			return err
@@ -57,11 +58,22 @@ func (m *Module) checkTrigger(ctx context.Context, sc entity.Scope, rec *entity.
 	if !tr.In(state) {
 		return []Reason{{Code: CodeTriggerState, Field: "state", Args: []Word{name, Same(stateName(proc, state))}}}, nil
 	}
+	var out []Reason
 	r, err := m.roleReason(ctx, sc, rec, tr.Params.Allowed, CodeTriggerRole, name)
-	if err != nil || r == nil {
+	if err != nil {
 		return nil, err
 	}
-	return []Reason{*r}, nil
+	if r != nil {
+		out = append(out, *r)
+	}
+	ok, err := m.judge(ctx, sc, rec, tr.Rule, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		out = append(out, Reason{Code: CodeTriggerCond, Field: "rule", Args: []Word{name}})
+	}
+	return out, nil
 }
 
 // PossibleTriggers lists the button triggers of a deal's current state,
@@ -103,7 +115,15 @@ func EncodeTrigger(program int64, t *Trigger, reasons []Reason, lang string) map
 	return map[string]any{"contentType": "ProgramTrigger", "id": idString(t.ID), "name": t.Name,
 		"type": t.Type, "orderPosition": t.Order,
 		"program": value.EncodeLink(value.Link{Type: "Program", ID: program}),
-		"params":  paramsString(t.Params),
+		"params":  paramsString(t.Params), "rule": ruleValue(t.RuleJSON),
 		"enabled": len(reasons) == 0, "reasons": texts,
 		"operationsCount": len(t.Params.Actions)}
+}
+
+// ruleValue is a stored rule as the API gives it: the object, or null.
+func ruleValue(s string) any {
+	if s == "" {
+		return nil
+	}
+	return json.RawMessage(s)
 }

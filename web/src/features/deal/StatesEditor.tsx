@@ -1,11 +1,13 @@
 // The process editor's states: add, rename, recolour, retype, mark an
-// entry, and move one earlier or later (its order is the kanban's).
+// entry, move one earlier or later (its order is the kanban's), and
+// delete one, naming where its deals go (the server refuses the entry
+// state, and a state with deals when none is named).
 import { useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { ActionIcon, Button, Checkbox, Group, Popover, Select, Stack, Table, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StateInfo } from './dealApi';
-import { addState, moveState, saveState } from './processApi';
+import { addState, dropState, moveState, saveState } from './processApi';
 
 export const COLORS = ['blue', 'cyan', 'teal', 'green', 'yellow', 'orange', 'red', 'grape', 'violet', 'gray'];
 export const TYPES = ['active', 'positive', 'negative'];
@@ -35,6 +37,7 @@ export function StatesEditor({ programId, states, run }: {
             <Table.Th>{t('deal.editor.color')}</Table.Th>
             <Table.Th>{t('deal.editor.entry')}</Table.Th>
             <Table.Th>{t('deal.editor.order')}</Table.Th>
+            <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -65,6 +68,9 @@ export function StatesEditor({ programId, states, run }: {
                   </ActionIcon>
                 </Group>
               </Table.Td>
+              <Table.Td>
+                <DeleteState state={s} states={states} run={run} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -78,5 +84,39 @@ export function StatesEditor({ programId, states, run }: {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** DeleteState asks where the state's deals go, then deletes it. */
+function DeleteState({ state, states, run }: { state: StateInfo; states: StateInfo[]; run(work: () => Promise<unknown>): Promise<void> }) {
+  const { t } = useTranslation();
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  const others = states.filter((o) => o.id !== state.id).map((o) => ({ value: o.id, label: o.name }));
+  // Closed on confirm: a refusal is shown above the editor, and the icon
+  // opens the question afresh.
+  const confirm = () => {
+    setOpened(false);
+    void run(() => dropState(state.id, moveTo));
+  };
+  return (
+    <Popover position="bottom-end" withArrow trapFocus opened={opened} onChange={setOpened}>
+      <Popover.Target>
+        <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('deal.editor.deleteState')} data-testid="process-state-delete"
+          onClick={() => setOpened((o) => !o)}
+          disabled={!!state.isEntry} title={state.isEntry ? t('deal.editor.entryNoDelete') : undefined}>
+          <IconTrash size={14} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={240}>
+          <Select size="xs" label={t('deal.editor.moveDealsTo')} data={others} value={moveTo} onChange={setMoveTo} clearable
+            comboboxProps={{ withinPortal: false }} data-testid="process-state-move-to" />
+          <Button size="xs" color="red" onClick={confirm} data-testid="process-state-delete-confirm">
+            {t('deal.editor.deleteState')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

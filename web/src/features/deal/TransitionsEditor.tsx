@@ -55,11 +55,11 @@ export function TransitionsEditor({ states, transitions, run }: {
               <Table.Td>{tr.name}</Table.Td>
               <Table.Td>
                 <MultiSelect size="xs" data={fields} value={tr.requiredFields} aria-label={t('deal.editor.required')}
-                  onChange={(v) => void run(() => saveTransition(tr.id, v, tr.allowed))} />
+                  onChange={(v) => void run(() => saveTransition(tr.id, v, tr.allowed, tr.condition))} />
               </Table.Td>
               <Table.Td>
                 <MultiSelect size="xs" data={roles} value={tr.allowed} aria-label={t('deal.editor.allowed')}
-                  onChange={(v) => void run(() => saveTransition(tr.id, tr.requiredFields, v))} />
+                  onChange={(v) => void run(() => saveTransition(tr.id, tr.requiredFields, v, tr.condition))} />
               </Table.Td>
               <Table.Td>
                 <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('deal.editor.delete')} onClick={() => void run(() => dropTransition(tr.id))}>

@@ -14,6 +14,8 @@ export interface TransitionInfo {
   to: string;
   requiredFields: string[];
   allowed: string[];
+  /** condition: the rule object the editor does not edit, kept as it is on save. */
+  condition?: unknown;
 }
 
 export interface TriggerInfo {
@@ -32,10 +34,10 @@ export interface Process {
 
 const link = (contentType: string, id: string): Ref => ({ contentType, id });
 
-function parseRule(rule: unknown): { requiredFields: string[]; allowed: string[] } {
+function parseRule(rule: unknown): { requiredFields: string[]; allowed: string[]; condition?: unknown } {
   try {
-    const r = JSON.parse(String(rule || '{}')) as { requiredFields?: string[]; allowed?: string[] };
-    return { requiredFields: r.requiredFields ?? [], allowed: r.allowed ?? [] };
+    const r = JSON.parse(String(rule || '{}')) as { requiredFields?: string[]; allowed?: string[]; condition?: unknown };
+    return { requiredFields: r.requiredFields ?? [], allowed: r.allowed ?? [], condition: r.condition };
   } catch {
     return { requiredFields: [], allowed: [] };
   }
@@ -86,15 +88,22 @@ export async function moveState(states: StateInfo[], index: number, by: -1 | 1) 
   for (const [i, st] of order.entries()) await saveState(st.id, { orderPosition: i + 1 });
 }
 
-const rule = (requiredFields: string[], allowed: string[]) =>
-  requiredFields.length || allowed.length ? JSON.stringify({ ...(requiredFields.length ? { requiredFields } : {}), ...(allowed.length ? { allowed } : {}) }) : '';
+const rule = (requiredFields: string[], allowed: string[], condition?: unknown) =>
+  requiredFields.length || allowed.length || condition
+    ? JSON.stringify({ ...(requiredFields.length ? { requiredFields } : {}), ...(allowed.length ? { allowed } : {}), ...(condition ? { condition } : {}) })
+    : '';
 
 export async function addTransition(name: string, from: string, to: string, requiredFields: string[], allowed: string[]) {
   await api.post('programTransition', { name, from: link('ProgramState', from), to: link('ProgramState', to), rule: rule(requiredFields, allowed) });
 }
 
-export async function saveTransition(id: string, requiredFields: string[], allowed: string[]) {
-  await api.post(`programTransition/${id}`, { rule: rule(requiredFields, allowed) });
+export async function saveTransition(id: string, requiredFields: string[], allowed: string[], condition?: unknown) {
+  await api.post(`programTransition/${id}`, { rule: rule(requiredFields, allowed, condition) });
+}
+
+/** dropState deletes a state; its deals go to moveTo first (the server refuses while deals are in it without one). */
+export async function dropState(id: string, moveTo: string | null) {
+  await api.delete(`programState/${id}`, moveTo ? { moveTo } : undefined);
 }
 
 export async function dropTransition(id: string) {
