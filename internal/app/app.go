@@ -81,6 +81,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	deals := deal.Register(engine)
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
+	invoices.Files = files // an invoice template's logo and stamp
 	stocks := stock.Register(engine)
 	// Per-warehouse rights read WarehousePermission rows, so they wrap too.
 	engine.Policy = stocks.Guard(engine.Policy)

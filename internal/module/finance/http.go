@@ -34,6 +34,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Describe("DELETE /invoice/{id}/publicLink", [2]string{"Отзыв публичной ссылки на PDF счёта", "Revoke the public link to the invoice's PDF"})
 	rt.Describe("POST /finOperation/createTransfer", [2]string{"Перевод между счетами: две парные операции", "A transfer between accounts: two paired operations"})
 	rt.Protocol(PublicPrefix, a.servePublic)
+	a.templateRoutes(rt)
 	rt.Messages(Wording)
 	rt.Messages(opWording)
 	rt.Messages(map[string][2]string{CodeStatementFormat: {"Файл не похож на выписку 1С или CSV с колонками даты, суммы и назначения",
