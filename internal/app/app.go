@@ -208,7 +208,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv.Mount(
 		&task.HTTP{Engine: engine},
 		&deal.HTTP{Engine: engine, Deals: deals, Consignments: stockHTTP.Mass},
-		&finance.HTTP{Engine: engine, Invoices: invoices},
+		&finance.HTTP{Engine: engine, Invoices: invoices, Mail: mails, Files: files},
 		&history.HTTP{Engine: engine},
 		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc, Todos: todos},
 		&comment.HTTP{Engine: engine, Comments: comments},
