@@ -14,6 +14,7 @@ interface DealRow {
 }
 
 test('an invoice from a deal, marked paid, clears the deal\'s debt', async ({ page }) => {
+  test.setTimeout(180_000); // one long flow: invoice, payments, PDF, finance page, template
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   const query = encodeURIComponent(JSON.stringify({ limit: 50, fields: ['name', 'debt', 'invoicesCount'] }));
