@@ -82,6 +82,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	deals := deal.Register(engine)
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
+	invoices.Files = files // an invoice template's logo and stamp
 	stocks := stock.Register(engine)
 	// Per-warehouse rights read WarehousePermission rows, so they wrap too.
 	engine.Policy = stocks.Guard(engine.Policy)
@@ -214,7 +215,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv.Mount(
 		&task.HTTP{Engine: engine},
 		&deal.HTTP{Engine: engine, Deals: deals, Consignments: stockHTTP.Mass},
-		&finance.HTTP{Engine: engine, Invoices: invoices},
+		&finance.HTTP{Engine: engine, Invoices: invoices, Mail: mails, Files: files},
 		&history.HTTP{Engine: engine},
 		&todo.HTTP{Engine: engine, Auth: authSvc, Rights: rightsSvc, Todos: todos},
 		&comment.HTTP{Engine: engine, Comments: comments},

@@ -690,6 +690,21 @@ var migrations = []Migration{
 				PRIMARY KEY (account_id, trigger_id, deal_id, window_at))`,
 		}
 	}, nil},
+	{37, "finance: invoice templates", func(d store.Dialect) []string {
+		// An invoice template drives the printed form (internal/module/
+		// finance/template.go): texts, signature lines, which blocks are
+		// printed, and File ids of the logo and stamp images.
+		return []string{
+			`CREATE TABLE invoice_templates (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				name TEXT NOT NULL, description TEXT NOT NULL DEFAULT '', header TEXT NOT NULL DEFAULT '',
+				conditions TEXT NOT NULL DEFAULT '', signatures TEXT NOT NULL DEFAULT '[]',
+				hidden TEXT NOT NULL DEFAULT '[]', logo_file BIGINT NOT NULL DEFAULT 0,
+				stamp_file BIGINT NOT NULL DEFAULT 0, is_default INTEGER NOT NULL DEFAULT 0,
+				user_created BIGINT NOT NULL DEFAULT 0, user_updated BIGINT NOT NULL DEFAULT 0,
+				created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)`,
+			`CREATE INDEX invoice_templates_account ON invoice_templates (account_id, id)`,
+		}
+	}, nil},
 	{38, "integrations: installed apps, their widgets, client tracking and error reports", func(d store.Dialect) []string {
 		// An app's API token is kept as its SHA-256 only (shown once, at
 		// install or renewal). Tracked events keep the long browser and

@@ -14,6 +14,7 @@ interface DealRow {
 }
 
 test('an invoice from a deal, marked paid, clears the deal\'s debt', async ({ page }) => {
+  test.setTimeout(180_000); // one long flow: invoice, payments, PDF, finance page, template
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   const query = encodeURIComponent(JSON.stringify({ limit: 50, fields: ['name', 'debt', 'invoicesCount'] }));
@@ -111,9 +112,21 @@ test('a partial then the full payment from the invoice clear the deal\'s debt; t
   await page.getByTestId('fin-import-account').click();
   await page.getByRole('option', { name: 'Касса офиса' }).click();
   const csv = 'Дата;Номер;Сумма;Назначение\n27.10.2026;e2e-1;-123,45;Бутыли для кулера\n';
-  await page.getByTestId('finance-page').locator('input[type="file"]').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByTestId('finance-page').locator('input[type="file"]').first().setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByTestId('fin-import').click();
   await expect(page.getByText(/Загружено 1, оплачено счетов 0/)).toBeVisible();
   await expect(page.getByTestId('fin-operation').filter({ hasText: 'Бутыли для кулера' })).toHaveCount(1);
+
+  // The administrator's invoice template: a header, and no signatures printed.
+  const name = `Шаблон e2e ${Date.now()}`;
+  await page.getByTestId('fin-template-name').fill(name);
+  await page.getByTestId('fin-template-header').fill('Работаем без выходных');
+  await page.getByTestId('fin-template-block-signatures').click();
+  await page.getByTestId('fin-template-save').click();
+  await expect(page.getByText('Шаблон сохранён')).toBeVisible();
+  const templates = await (await page.request.get('/api/v3/invoice/template')).json();
+  const saved = templates.data.find((x: { name: string }) => x.name === name);
+  expect(saved.header).toBe('Работаем без выходных');
+  expect(saved.hidden).toEqual(['signatures']);
   expect(errors).toEqual([]);
 });

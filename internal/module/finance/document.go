@@ -50,6 +50,9 @@ func (m *Module) Document(ctx context.Context, sc entity.Scope, id int64) (*pdf.
 	// Requisites are printed whoever reads the invoice: they are part of it.
 	doc.Payee = m.party(ctx, system(sc), inv.Links["recipient"].ID)
 	doc.Payer = m.party(ctx, system(sc), inv.Links["payer"].ID)
+	if doc.Form, err = m.form(ctx, sc, templateOf(inv)); err != nil {
+		return nil, err
+	}
 	rows, err := m.rowsOf(ctx, sc.Account, id)
 	if err != nil {
 		return nil, err

@@ -28,6 +28,11 @@ var Wording = map[string][2]string{
 // Module is the invoice rules over the engine.
 type Module struct {
 	e *entity.Engine
+	// Files opens the images of invoice templates (logo, stamp); nil
+	// prints templates without them.
+	Files interface {
+		Open(ctx context.Context, sc entity.Scope, id int64) (*entity.Record, []byte, error)
+	}
 }
 
 // Register installs the invoice rules: hooks on Invoice, on the OfferRows

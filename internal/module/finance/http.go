@@ -5,6 +5,7 @@ import (
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/discuss/mail"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -13,6 +14,8 @@ import (
 type HTTP struct {
 	Engine   *entity.Engine
 	Invoices *Module
+	Mail     *mail.Module // sends invoices by e-mail; nil serves no /send
+	Files    Uploader     // keeps the sent PDF as the e-mail's attachment
 }
 
 // Routes registers the area's routes and error wording. Reads, lists and
@@ -34,6 +37,11 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Describe("DELETE /invoice/{id}/publicLink", [2]string{"Отзыв публичной ссылки на PDF счёта", "Revoke the public link to the invoice's PDF"})
 	rt.Describe("POST /finOperation/createTransfer", [2]string{"Перевод между счетами: две парные операции", "A transfer between accounts: two paired operations"})
 	rt.Protocol(PublicPrefix, a.servePublic)
+	a.templateRoutes(rt)
+	rt.Handle("POST /invoice/{id}/send", a.sendInvoice)
+	rt.Describe("POST /invoice/{id}/send", [2]string{"Отправить счёт в PDF по e-mail плательщику (выставляет счёт)",
+		"Send the invoice's PDF by e-mail to the payer (the invoice becomes drawn)"})
+	rt.Messages(sendWording)
 	rt.Messages(Wording)
 	rt.Messages(opWording)
 	rt.Messages(map[string][2]string{CodeStatementFormat: {"Файл не похож на выписку 1С или CSV с колонками даты, суммы и назначения",

@@ -94,15 +94,27 @@ func (m *Module) lineInput(ctx context.Context, sc entity.Scope, account int64, 
 	if !l.Income {
 		return in, nil
 	}
+	named := false // the purpose names an open invoice: no guessing past it
 	for _, number := range statement.InvoiceNumbers(l.Purpose) {
 		inv, left, err := m.openInvoice(ctx, sc.Account, number)
 		if err != nil {
 			return nil, err
 		}
+		named = named || inv != 0
 		if inv != 0 && l.Kopecks <= left {
 			in["invoices"] = raw([]map[string]any{{"contentType": "Invoice", "id": strconv.FormatInt(inv, 10)}})
-			break
+			return in, nil
 		}
+	}
+	if named {
+		return in, nil
+	}
+	inv, err := m.matchUnnamed(ctx, sc.Account, l)
+	if err != nil {
+		return nil, err
+	}
+	if inv != 0 {
+		in["invoices"] = raw([]map[string]any{{"contentType": "Invoice", "id": strconv.FormatInt(inv, 10)}})
 	}
 	return in, nil
 }

@@ -48,6 +48,36 @@ type Invoice struct {
 	Tax      int64 // kopecks of VAT, included in Total
 	HasTax   bool
 	Currency string
+	Form     Form
+}
+
+// Form is what an invoice template sets on the printed form. The zero
+// Form is the built-in one.
+type Form struct {
+	Header     string   // printed above the bank block
+	Conditions string   // printed under the totals
+	Signatures []Sign   // nil: the built-in head and accountant lines
+	Hide       []string // blocks left out: bank, payer, deadline, unit, tax, totalInWords, signatures
+	Logo       Image
+	Stamp      Image
+}
+
+// Sign is a signature line: its title, and the name after the line.
+type Sign struct{ Title, Name string }
+
+// Image is a PNG or JPEG ("PNG", "JPG") with its bytes.
+type Image struct {
+	Kind string
+	Data []byte
+}
+
+func (f Form) hides(block string) bool {
+	for _, h := range f.Hide {
+		if h == block {
+			return true
+		}
+	}
+	return false
 }
 
 // Amount prints kopecks as the form does: "1 200,50".
@@ -81,20 +111,35 @@ func Render(inv *Invoice) ([]byte, error) {
 	p.AddUTF8FontFromBytes("DejaVu", "B", bold)
 	p.SetTitle("Счёт на оплату № "+inv.Number, true)
 	p.AddPage()
-	bank(p, inv.Payee)
+	form := inv.Form
+	if form.Logo.Kind != "" {
+		image(p, "logo", form.Logo, 15, 10, 0, 18)
+		p.SetY(30)
+	}
+	if form.Header != "" {
+		p.SetFont("DejaVu", "", 9)
+		p.MultiCell(0, 5, form.Header, "", "L", false)
+		p.Ln(2)
+	}
+	if !form.hides("bank") {
+		bank(p, inv.Payee)
+	}
 	p.Ln(6)
 	p.SetFont("DejaVu", "B", 14)
 	p.MultiCell(0, 7, fmt.Sprintf("Счёт на оплату № %s от %s", inv.Number, inv.Date), "B", "L", false)
 	p.Ln(3)
 	party(p, "Поставщик (Исполнитель):", inv.Payee)
-	party(p, "Покупатель (Заказчик):", inv.Payer)
-	if inv.Deadline != "" {
+	if !form.hides("payer") {
+		party(p, "Покупатель (Заказчик):", inv.Payer)
+	}
+	if inv.Deadline != "" && !form.hides("deadline") {
 		p.SetFont("DejaVu", "", 9)
 		p.MultiCell(0, 5, "Оплатить до "+inv.Deadline, "", "L", false)
 	}
 	p.Ln(3)
-	rows(p, inv.Rows)
+	rows(p, inv.Rows, form.hides("unit"))
 	totals(p, inv)
+	signatures(p, form)
 	var buf bytes.Buffer
 	if err := p.Output(&buf); err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
@@ -145,7 +190,7 @@ func party(p *fpdf.Fpdf, label string, x Party) {
 
 var widths = []float64{10, 82, 18, 14, 28, 28}
 
-func rows(p *fpdf.Fpdf, list []Row) {
+func rows(p *fpdf.Fpdf, list []Row, noUnit bool) {
 	p.SetFont("DejaVu", "B", 9)
 	for i, h := range []string{"№", "Товары (работы, услуги)", "Кол-во", "Ед.", "Цена", "Сумма"} {
 		p.CellFormat(widths[i], 6, h, "1", 0, "C", false, 0, "")
@@ -163,7 +208,11 @@ func rows(p *fpdf.Fpdf, list []Row) {
 		p.MultiCell(widths[1], 5, r.Name, "1", "L", false)
 		p.SetXY(x+widths[0]+widths[1], y)
 		p.CellFormat(widths[2], h, r.Quantity, "1", 0, "R", false, 0, "")
-		p.CellFormat(widths[3], h, r.Unit, "1", 0, "C", false, 0, "")
+		unit := r.Unit
+		if noUnit {
+			unit = ""
+		}
+		p.CellFormat(widths[3], h, unit, "1", 0, "C", false, 0, "")
 		p.CellFormat(widths[4], h, Amount(r.Price), "1", 0, "R", false, 0, "")
 		p.CellFormat(widths[5], h, Amount(r.Sum), "1", 1, "R", false, 0, "")
 	}
@@ -177,9 +226,11 @@ func totals(p *fpdf.Fpdf, inv *Invoice) {
 		p.CellFormat(widths[5], 5, v, "", 1, "R", false, 0, "")
 	}
 	line("Итого:", Amount(inv.Total))
-	if inv.HasTax {
+	switch {
+	case inv.Form.hides("tax"):
+	case inv.HasTax:
 		line("В том числе НДС:", Amount(inv.Tax))
-	} else {
+	default:
 		line("Без налога (НДС)", "-")
 	}
 	line("Всего к оплате:", Amount(inv.Total))
@@ -190,10 +241,46 @@ func totals(p *fpdf.Fpdf, inv *Invoice) {
 		cur = "руб."
 	}
 	p.MultiCell(0, 5, fmt.Sprintf("Всего наименований %d, на сумму %s %s", len(inv.Rows), Amount(inv.Total), cur), "", "L", false)
-	p.SetFont("DejaVu", "B", 10)
-	p.MultiCell(0, 6, "Итого к оплате: "+Roubles(inv.Total), "B", "L", false)
+	if !inv.Form.hides("totalInWords") {
+		p.SetFont("DejaVu", "B", 10)
+		p.MultiCell(0, 6, "Итого к оплате: "+Roubles(inv.Total), "B", "L", false)
+	}
+	if inv.Form.Conditions != "" {
+		p.Ln(3)
+		p.SetFont("DejaVu", "", 8)
+		p.MultiCell(0, 4, inv.Form.Conditions, "", "L", false)
+	}
+}
+
+// signatures are the lines under the form, one to a row, and the stamp
+// over them.
+func signatures(p *fpdf.Fpdf, form Form) {
+	if form.hides("signatures") {
+		return
+	}
+	signs := form.Signatures
+	if signs == nil {
+		signs = []Sign{{Title: "Руководитель"}, {Title: "Бухгалтер"}}
+	}
 	p.Ln(10)
+	top := p.GetY()
 	p.SetFont("DejaVu", "", 9)
-	p.CellFormat(90, 5, "Руководитель ____________________", "", 0, "L", false, 0, "")
-	p.CellFormat(90, 5, "Бухгалтер ____________________", "", 1, "L", false, 0, "")
+	for _, s := range signs {
+		p.CellFormat(0, 8, strings.TrimSpace(s.Title+" ____________________ "+s.Name), "", 1, "L", false, 0, "")
+	}
+	if form.Stamp.Kind != "" {
+		image(p, "stamp", form.Stamp, 60, top-8, 40, 0)
+	}
+}
+
+// image draws a template's image; one that fpdf cannot read is left out
+// rather than failing the invoice.
+func image(p *fpdf.Fpdf, name string, img Image, x, y, w, h float64) {
+	opt := fpdf.ImageOptions{ImageType: img.Kind}
+	p.RegisterImageOptionsReader(name, opt, bytes.NewReader(img.Data))
+	if p.Err() {
+		p.ClearError()
+		return
+	}
+	p.ImageOptions(name, x, y, w, h, false, opt, 0, "")
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountsPanel } from './AccountsPanel';
 import { ImportPanel } from './ImportPanel';
 import { OperationsPanel } from './OperationsPanel';
+import { TemplatesPanel } from './TemplatesPanel';
 
 export default function FinancePage() {
   const { t } = useTranslation();
@@ -13,6 +14,7 @@ export default function FinancePage() {
       <AccountsPanel />
       <OperationsPanel />
       <ImportPanel />
+      <TemplatesPanel />
     </Stack>
   );
 }

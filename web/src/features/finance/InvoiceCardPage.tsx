@@ -17,6 +17,7 @@ import { dayInputProps } from '../../fields/dateInputs';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import { kopecksText } from './format';
 import { PaymentPanel } from './PaymentPanel';
+import { SendPanel } from './SendPanel';
 import { StatusBadge } from './StatusBadge';
 import { invoiceRows, saveInvoice, setStatus, type InvoiceDraft } from './invoiceApi';
 import { RowsEditor, emptyRow } from './RowsEditor';
@@ -140,6 +141,7 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
           {failed}
         </Alert>
       )}
+      {id && invoice && <SendPanel id={id} />}
       {id && invoice && (
         <PaymentPanel key={JSON.stringify(invoice.paidSum ?? null) + String(invoice.sum && JSON.stringify(invoice.sum))} invoice={invoice} />
       )}

@@ -80,3 +80,10 @@ export async function invoiceRows(id: string): Promise<RowDraft[]> {
     };
   });
 }
+
+/** sendInvoice mails the invoice's PDF to the payer's client (or `to`); a created invoice becomes drawn. */
+export async function sendInvoice(id: string, to: string): Promise<Entity> {
+  const msg = (await api.post<Entity>(`invoice/${id}/send`, to.trim() ? { to: [to.trim()] } : {})).data;
+  await settle((await api.get<Entity>(`invoice/${id}`)).data);
+  return msg;
+}
