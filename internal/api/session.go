@@ -220,6 +220,11 @@ func (s *Server) appAuthenticate(r *http.Request, c *call, token string) (Respon
 	if err != nil {
 		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), false
 	}
+	// The app acts as its installer, so it stops when they may no longer
+	// sign in (dismissed, or sign-in switched off).
+	if ok, err := s.Auth.MayAct(r.Context(), c.sc.Account, g.Actor); err != nil || !ok {
+		return fail(http.StatusUnauthorized, "unauthorized", c.say("unauthorized")), false
+	}
 	if err := s.Auth.CheckIP(r.Context(), c.sc.Account, clientIP(r)); err != nil {
 		return fail(http.StatusForbidden, "NotGranted", auth.IPNotAllowedMessage), false
 	}

@@ -236,6 +236,13 @@ func truncate(s string, n int) string {
 	return s
 }
 
+// MayAct reports whether a subject may still act in the account (it may
+// sign in): an installed app's token acts as its installer, and stops
+// with them (dismissed, or signing in switched off).
+func (s *Service) MayAct(ctx context.Context, account int64, subj value.Link) (bool, error) {
+	return s.mayLogin(ctx, account, subj)
+}
+
 // mayLogin checks the subject's own switches: canLogin for everyone (so a
 // user who holds no licence cannot sign in), and guest access for clients.
 func (s *Service) mayLogin(ctx context.Context, account int64, subj value.Link) (bool, error) {

@@ -172,3 +172,29 @@ func TestAppUploadAndRules(t *testing.T) {
 		}
 	})
 }
+
+// An app acts as its installer, so its token stops when the installer may
+// no longer sign in (dismissed, or sign-in switched off).
+func TestAppTokenStopsWithItsInstaller(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		levID, lev := h.Person(t, "Лев", "lev@example.com", "long enough pass")
+		if r := h.Do("POST", "/api/v3/rightsGroup", apitest.Req{Body: map[string]any{"name": "Вторые администраторы",
+			"actions": []string{"employee_groups"}, "members": []any{apitest.Link("Employee", levID)}}}); r.Status != 200 {
+			t.Fatalf("admins: %s", r.Body)
+		}
+		r := h.Do("POST", "/api/v3/integration/install/artel.api-reader", apitest.Req{Token: lev})
+		if r.Status != 200 {
+			t.Fatalf("install: %d %s", r.Status, r.Body)
+		}
+		token := r.Obj()["apiToken"].(string)
+		if r := h.Do("GET", "/api/v3/task", apitest.Req{Token: token}); r.Status != 200 {
+			t.Fatalf("before: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/employee/"+levID, apitest.Req{Body: map[string]any{"canLogin": false}}); r.Status != 200 {
+			t.Fatalf("sign-in off: %s", r.Body)
+		}
+		if r := h.Do("GET", "/api/v3/task", apitest.Req{Token: token}); r.Status != 401 {
+			t.Fatalf("after: %d %s", r.Status, r.Body)
+		}
+	})
+}
