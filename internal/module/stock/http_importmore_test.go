@@ -35,7 +35,9 @@ func (im *importer) session() map[string]any {
 	return must(im.t, im.do("GET", "offerImport/"+im.id, nil))
 }
 
-func (im *importer) set(body map[string]any) *apitest.Resp { return im.do("POST", "offerImport/"+im.id, body) }
+func (im *importer) set(body map[string]any) *apitest.Resp {
+	return im.do("POST", "offerImport/"+im.id, body)
+}
 
 // offerBy is the one offer a search finds.
 func offerBy(t *testing.T, h *apitest.Harness, q string) map[string]any {

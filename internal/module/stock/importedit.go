@@ -134,8 +134,12 @@ const (
 	rowSpan = 16384
 )
 
-func columnID(session int64, index int) string { return strconv.FormatInt(session*colSpan+int64(index), 10) }
-func rowID(session int64, index int) string    { return strconv.FormatInt(session*rowSpan+int64(index), 10) }
+func columnID(session int64, index int) string {
+	return strconv.FormatInt(session*colSpan+int64(index), 10)
+}
+func rowID(session int64, index int) string {
+	return strconv.FormatInt(session*rowSpan+int64(index), 10)
+}
 
 // splitID is the session and index of a column's or row's id.
 func splitID(id, span int64) (int64, int) { return id / span, int(id % span) }
