@@ -105,13 +105,13 @@ export function ErrorRowsTable({ columns, rows, disabled, onInclude, onCorrect }
   );
 }
 
-/** CellInput is a cell's text, sent when the field is left changed. */
+/** CellInput is a cell's text, sent once when the field is left changed (Enter leaves it). */
 function CellInput({ cell, error, disabled, label, onCommit }: { cell: string; error: boolean; disabled: boolean; label: string; onCommit(v: string): void }) {
   const [text, setText] = useState(cell);
   return (
     <TextInput size="xs" value={text} error={error} disabled={disabled} aria-label={label} data-testid="import-cell"
       onChange={(e) => setText(e.currentTarget.value)}
       onBlur={() => text !== cell && onCommit(text)}
-      onKeyDown={(e) => e.key === 'Enter' && text !== cell && onCommit(text)} />
+      onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()} />
   );
 }
