@@ -754,4 +754,17 @@ var migrations = []Migration{
 			`CREATE INDEX knowledge_backlinks_src ON knowledge_backlinks (account_id, src_type, src_id)`,
 		}
 	}, nil},
+	{40, "stock: offer import sessions' rows, warehouse and updates", func(d store.Dialect) []string {
+		// toggled: the rows whose inclusion differs from includeAllRows
+		// (/importRow/{id}); warehouse_id: where a quantity column's
+		// stock goes (one income, consignment_id); without_tax: the
+		// prices are before VAT; updated: offers the run changed.
+		return []string{
+			`ALTER TABLE stock_imports ADD COLUMN toggled TEXT NOT NULL DEFAULT '[]'`,
+			`ALTER TABLE stock_imports ADD COLUMN warehouse_id BIGINT NOT NULL DEFAULT 0`,
+			`ALTER TABLE stock_imports ADD COLUMN without_tax INTEGER NOT NULL DEFAULT 0`,
+			`ALTER TABLE stock_imports ADD COLUMN updated BIGINT NOT NULL DEFAULT 0`,
+			`ALTER TABLE stock_imports ADD COLUMN consignment_id BIGINT NOT NULL DEFAULT 0`,
+		}
+	}, nil},
 }

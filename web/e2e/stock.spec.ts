@@ -172,3 +172,43 @@ test('a kit\'s balance comes from its parts and follows sales live', async ({ pa
   await expect(page.getByTestId('balance-row').filter({ hasText: `Чашка ${stamp}` }).getByTestId('balance-on-hand')).toHaveText('1');
   expect(errors).toEqual([]);
 });
+
+// The import with columns: the file's columns are guessed, a row's bad
+// price is shown with its message and corrected in place, the
+// quantities go into the chosen warehouse, and the run says what it did.
+test('import a catalogue file with its quantities into a warehouse', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const stamp = Date.now().toString(36);
+  const warehouse = `Склад импорта ${stamp}`;
+  await page.goto('/warehouse');
+  await page.getByTestId('warehouse-name').fill(warehouse);
+  await page.getByTestId('warehouse-create').click();
+  await expect(page.getByTestId('warehouse-row').filter({ hasText: warehouse })).toBeVisible();
+
+  await page.goto('/offers');
+  await page.getByTestId('offer-import-session').click();
+  const csv = `Название;Артикул;Цена;Количество\nКакао ${stamp};C-${stamp};300;6\nЦикорий ${stamp};;дорого;2\n`;
+  await page.getByTestId('import-file').setInputFiles({ name: 'offers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('import-column').nth(3)).toHaveValue('Количество');
+  // No warehouse yet: every row says so; with one, only the bad price is left.
+  await expect(page.getByTestId('import-error-message').first()).toHaveText('Не выбран склад для количества');
+  await pick(page, 'import-warehouse', warehouse);
+  const bad = page.getByTestId('import-error-row');
+  await expect(bad).toHaveCount(1);
+  await expect(bad.getByTestId('import-error-message')).toHaveText('Цена должна быть неотрицательным числом');
+  await bad.getByTestId('import-cell').nth(2).fill('150,5');
+  await bad.getByTestId('import-cell').nth(2).press('Enter');
+  await expect(page.getByTestId('import-no-errors')).toBeVisible();
+  await expect(page.getByTestId('import-counts')).toHaveText('Строк: 2, будет загружено: 2, с ошибками: 0');
+  await page.getByTestId('import-run').click();
+  await expect(page.getByTestId('import-result')).toContainText('Сохранено товаров: 2, из них обновлено: 0.');
+  await page.getByTestId('import-consignment').click();
+  await page.waitForURL(/\/consignments\/\d+\/card$/);
+  await expect(page.getByTestId('consignment-state')).toHaveAttribute('data-state', 'performed');
+  await page.goto('/warehouse');
+  await page.getByTestId('warehouse-row').filter({ hasText: warehouse }).getByRole('link').click();
+  await expect(page.getByTestId('balance-row').filter({ hasText: `Какао ${stamp}` }).getByTestId('balance-on-hand')).toHaveText('6');
+  await expect(page.getByTestId('balance-row').filter({ hasText: `Цикорий ${stamp}` }).getByTestId('balance-on-hand')).toHaveText('2');
+  expect(errors).toEqual([]);
+});

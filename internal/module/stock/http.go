@@ -45,6 +45,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		"Consignments from deals (MassActionCreateConsignment)"})
 	a.catalogueRoutes(rt)
 	a.importRoutes(rt)
+	a.filterRoutes(rt)
 	a.listRoutes(rt)
 	rt.Messages(Wording)
 }

@@ -27,6 +27,10 @@ func (a *HTTP) importRoutes(rt *api.Routes) {
 		rt.Handle("GET /offerImport/{id}/"+which, a.importRows(which))
 	}
 	rt.Handle("GET /offerImport/{id}/columns", a.importColumns)
+	rt.Handle("GET /importColumn/{id}", a.columnGet)
+	rt.Handle("POST /importColumn/{id}", a.columnSet)
+	rt.Handle("GET /importRow/{id}", a.rowGet)
+	rt.Handle("POST /importRow/{id}", a.rowSet)
 }
 
 func (a *HTTP) importList(ctx context.Context, r *api.Request) api.Response {
@@ -80,7 +84,8 @@ func (a *HTTP) importGet(ctx context.Context, r *api.Request) api.Response {
 }
 
 // importUpdate takes `columns` (ImportColumn: index or id, fieldName),
-// `includeAllRows`, and `status` "saving" (or "saved") to run.
+// `includeAllRows`, `warehouse`, `isPriceWithoutTax`, and `status`
+// "saving" (or "saved") to run.
 func (a *HTTP) importUpdate(ctx context.Context, r *api.Request) api.Response {
 	s, err := a.Stock.LoadImport(ctx, r.Scope(), r.IDs[0])
 	if err != nil {
@@ -92,13 +97,15 @@ func (a *HTTP) importUpdate(ctx context.Context, r *api.Request) api.Response {
 			Index     *int            `json:"index"`
 			FieldName *string         `json:"fieldName"`
 		} `json:"columns"`
-		IncludeAllRows *bool   `json:"includeAllRows"`
-		Status         *string `json:"status"`
+		IncludeAllRows    *bool           `json:"includeAllRows"`
+		Warehouse         json.RawMessage `json:"warehouse"`
+		IsPriceWithoutTax *bool           `json:"isPriceWithoutTax"`
+		Status            *string         `json:"status"`
 	}
 	if json.Unmarshal(r.Body(), &body) != nil {
-		return r.Fail(entity.Invalidf("columns", CodeImportField, ""))
+		return api.Fail(400, "malformed_json", r.Message("malformed_json"))
 	}
-	fields := map[int]string{}
+	set := ImportSettings{Fields: map[int]string{}, AllRows: body.IncludeAllRows, WithoutTax: body.IsPriceWithoutTax}
 	for i, c := range body.Columns {
 		idx := -1
 		if c.Index != nil {
@@ -109,17 +116,28 @@ func (a *HTTP) importUpdate(ctx context.Context, r *api.Request) api.Response {
 		if idx < 0 || c.FieldName == nil {
 			return r.Fail(entity.Invalidf("columns."+strconv.Itoa(i), CodeImportField, ""))
 		}
-		fields[idx] = *c.FieldName
+		set.Fields[idx] = *c.FieldName
 	}
-	if len(fields) > 0 || body.IncludeAllRows != nil {
-		if err := a.Stock.MapImport(ctx, r.Scope(), s, fields, body.IncludeAllRows); err != nil {
+	if len(body.Warehouse) > 0 {
+		var w int64
+		if string(body.Warehouse) != "null" {
+			l, err := value.DecodeLink(body.Warehouse, []string{"Warehouse"})
+			if err != nil || l.ID <= 0 {
+				return r.Fail(entity.Invalidf("warehouse", entity.CodeLinkNotFound, ""))
+			}
+			w = l.ID
+		}
+		set.Warehouse = &w
+	}
+	if body.Status != nil && *body.Status != ImportSaving && *body.Status != ImportSaved {
+		return r.Fail(entity.Invalidf("status", CodeImportState, ""))
+	}
+	if len(set.Fields) > 0 || set.AllRows != nil || set.Warehouse != nil || set.WithoutTax != nil {
+		if err := a.Stock.MapImport(ctx, r.Scope(), s, set); err != nil {
 			return r.Fail(err)
 		}
 	}
 	if body.Status != nil {
-		if *body.Status != ImportSaving && *body.Status != ImportSaved {
-			return r.Fail(entity.Invalidf("status", CodeImportState, ""))
-		}
 		if err := a.Stock.RunImport(ctx, r.Scope(), s); err != nil {
 			return r.Fail(err)
 		}

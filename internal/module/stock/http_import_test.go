@@ -47,7 +47,7 @@ func TestImportSession(t *testing.T) {
 		}
 		refused(t, post(map[string]any{"columns": []any{map[string]any{"index": 3, "fieldName": "name"}}}), "stock_import_field", "")
 		refused(t, post(map[string]any{"columns": []any{map[string]any{"index": 3, "fieldName": "password"}}}), "stock_import_field", "")
-		s = must(t, post(map[string]any{"columns": []any{map[string]any{"id": id + "-3", "fieldName": "description"}}}))
+		s = must(t, post(map[string]any{"columns": []any{map[string]any{"id": cols[3]["id"], "fieldName": "description"}}}))
 		if s["status"] != "validated" {
 			t.Fatalf("mapped: %v", s)
 		}

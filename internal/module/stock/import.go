@@ -40,7 +40,8 @@ const (
 )
 
 // importFields are the offer fields a column may fill; name is required.
-var importFields = []string{"name", "article", "type", "price", "currency", "unit", "description"}
+// quantity is stock for the session's warehouse; tax the offer's VAT.
+var importFields = []string{"name", "article", "type", "price", "currency", "unit", "description", "quantity", "tax"}
 
 // headerAliases guess a column's field from its header, ru or en.
 var headerAliases = map[string]string{
@@ -49,6 +50,8 @@ var headerAliases = map[string]string{
 	"price": "price", "цена": "price", "currency": "currency", "валюта": "currency",
 	"unit": "unit", "единица": "unit", "ед. изм.": "unit", "ед.изм.": "unit",
 	"description": "description", "описание": "description",
+	"quantity": "quantity", "количество": "quantity", "остаток": "quantity", "кол-во": "quantity",
+	"tax": "tax", "vat": "tax", "ндс": "tax", "ставка ндс": "tax",
 }
 
 // Import is one session as stored.
@@ -58,9 +61,16 @@ type Import struct {
 	Cells               [][]string // the header row first
 	Mapping             []string   // per column: an offer field or ""
 	AllRows             bool
-	Saved               int64
+	Toggled             map[int]bool // rows included other than AllRows says
+	Warehouse           int64        // where the quantities go
+	WithoutTax          bool         // the prices are before VAT
+	Saved, Updated      int64
+	Consignment         int64 // the income the run made
 	Error               string
 }
+
+// Included says whether the client keeps a data row (index from 1).
+func (s *Import) Included(index int) bool { return s.AllRows != s.Toggled[index] }
 
 // parseTable reads a CSV (";", "," or tab, a byte-order mark allowed)
 // or the first sheet of an XLSX file.
@@ -123,7 +133,7 @@ func (m *Module) OpenImport(ctx context.Context, sc entity.Scope, name string, d
 		return nil, err
 	}
 	s := &Import{Account: sc.Account, Author: sc.Actor.ID, Status: ImportParsed, FileName: name, Cells: rows,
-		Mapping: guessMapping(rows[0]), AllRows: true}
+		Mapping: guessMapping(rows[0]), AllRows: true, Toggled: map[int]bool{}}
 	cells, _ := json.Marshal(s.Cells)
 	mapping, _ := json.Marshal(s.Mapping)
 	db := m.e.DB
@@ -142,20 +152,28 @@ func (m *Module) OpenImport(ctx context.Context, sc entity.Scope, name string, d
 // administrator); ErrNotFound otherwise.
 func (m *Module) LoadImport(ctx context.Context, sc entity.Scope, id int64) (*Import, error) {
 	s := &Import{ID: id}
-	var cells, mapping string
-	var all int
+	var cells, mapping, toggled string
+	var all, without int
 	err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT account_id, author_id, status, file_name,
-		cells, mapping, all_rows, saved, error FROM stock_imports WHERE account_id = ? AND id = ?`), sc.Account, id).
-		Scan(&s.Account, &s.Author, &s.Status, &s.FileName, &cells, &mapping, &all, &s.Saved, &s.Error)
+		cells, mapping, all_rows, saved, error, toggled, warehouse_id, without_tax, updated, consignment_id
+		FROM stock_imports WHERE account_id = ? AND id = ?`), sc.Account, id).
+		Scan(&s.Account, &s.Author, &s.Status, &s.FileName, &cells, &mapping, &all, &s.Saved, &s.Error,
+			&toggled, &s.Warehouse, &without, &s.Updated, &s.Consignment)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !sc.Admin && !sc.System && s.Author != sc.Actor.ID) {
 		return nil, entity.ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("stock: import %d: %w", id, err)
 	}
-	s.AllRows = all == 1
-	if json.Unmarshal([]byte(cells), &s.Cells) != nil || json.Unmarshal([]byte(mapping), &s.Mapping) != nil {
+	s.AllRows, s.WithoutTax = all == 1, without == 1
+	var rows []int
+	if json.Unmarshal([]byte(cells), &s.Cells) != nil || json.Unmarshal([]byte(mapping), &s.Mapping) != nil ||
+		json.Unmarshal([]byte(toggled), &rows) != nil {
 		return nil, fmt.Errorf("stock: import %d: damaged", id)
+	}
+	s.Toggled = map[int]bool{}
+	for _, r := range rows {
+		s.Toggled[r] = true
 	}
 	return s, nil
 }
@@ -176,41 +194,6 @@ func (m *Module) Imports(ctx context.Context, sc entity.Scope, limit int) ([]*Im
 		out = append(out, s)
 	}
 	return out, nil
-}
-
-// MapImport sets the columns' fields (index → field, "" for none) and
-// whether all rows are included; a session saving or saved is refused.
-func (m *Module) MapImport(ctx context.Context, sc entity.Scope, s *Import, fields map[int]string, all *bool) error {
-	if s.Status == ImportSaving || s.Status == ImportSaved {
-		return entity.Invalidf("status", CodeImportState, "")
-	}
-	for i, f := range fields {
-		if i < 0 || i >= len(s.Mapping) {
-			return entity.Invalidf("columns", CodeImportField, "")
-		}
-		if f != "" && !contains(importFields, f) {
-			return entity.Invalidf(fmt.Sprintf("columns.%d.fieldName", i), CodeImportField, f)
-		}
-		s.Mapping[i] = f
-	}
-	seen := map[string]bool{}
-	for i, f := range s.Mapping {
-		if f != "" && seen[f] {
-			return entity.Invalidf(fmt.Sprintf("columns.%d.fieldName", i), CodeImportField, f)
-		}
-		seen[f] = true
-	}
-	if all != nil {
-		s.AllRows = *all
-	}
-	s.Status = ImportValidated
-	mapping, _ := json.Marshal(s.Mapping)
-	db := m.e.DB
-	return db.WithTx(ctx, func(ctx context.Context) error {
-		return db.Exec(ctx, db.Dialect.Rebind(`UPDATE stock_imports SET mapping = ?, all_rows = ?, status = ?
-			WHERE account_id = ? AND id = ? AND status NOT IN ('saving', 'saved')`),
-			string(mapping), boolInt(s.AllRows), s.Status, s.Account, s.ID)
-	})
 }
 
 // DeleteImport drops a session (its offers, if run, stay).

@@ -78,6 +78,7 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("Warehouse", entity.Hooks{BeforeDelete: m.keepStocked("warehouse_id")})
 	e.Hook("Offer", entity.Hooks{BeforeDelete: m.keepStocked("offer_id")})
 	e.Hook("OfferPart", entity.Hooks{BeforeSave: m.checkPart})
+	registerFilters(e)
 	e.NeedFields("Consignment", "state", "type", "warehouse")
 	e.Compute("Consignment", entity.Computer{Fields: []string{"possibleStates", "rights"}, InLists: true, Fill: m.fillConsignmentRights})
 	e.Compute("Warehouse", entity.Computer{Fields: []string{"rights"}, Fill: m.fillWarehouseRights})

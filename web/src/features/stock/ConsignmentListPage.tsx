@@ -1,20 +1,30 @@
-// /consignments: every consignment with its type, state, warehouse and deal.
+// /consignments: every consignment with its type, state, warehouse and
+// deal; the built-in filters above it (?filter=income).
+import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useList } from '../../data/hooks';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import { money } from '../deal/money';
+import { ConsignmentFilters } from './ConsignmentFilters';
 import { typeLabels } from './labels';
 import { StateBadge } from './StateBadge';
 import type { ConsignmentKind } from './stockApi';
+import { useStockEvents } from './useStockEvents';
 
 const FIELDS = ['number', 'type', 'state', 'warehouse', 'deal', 'description', 'operation', 'price'];
 
 export default function ConsignmentListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useList({ contentType: 'Consignment', endpoint: 'consignment', fields: FIELDS, limit: 100, sortBy: [{ fieldName: 'timeCreated', desc: true }] });
+  const [params, setParams] = useSearchParams();
+  const filter = params.get('filter') ?? 'any';
+  const list = useList({ contentType: 'Consignment', endpoint: 'consignment', fields: FIELDS, limit: 100, sortBy: [{ fieldName: 'timeCreated', desc: true }],
+    filter: filter === 'any' ? undefined : { contentType: 'ConsignmentFilter', id: filter } });
+  // The counts move with every consignment written anywhere.
+  const [seq, setSeq] = useState(0);
+  useStockEvents(() => setSeq((n) => n + 1));
   const types = typeLabels(t);
   return (
     <Stack gap="sm" p="md" data-testid="consignment-list">
@@ -29,6 +39,7 @@ export default function ConsignmentListPage() {
           </Button>
         </Group>
       </Group>
+      <ConsignmentFilters value={filter} seq={seq} onChange={(id) => setParams(id === 'any' ? {} : { filter: id })} />
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>

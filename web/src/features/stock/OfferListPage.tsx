@@ -10,6 +10,7 @@ import { useList } from '../../data/hooks';
 import { reloadLists } from '../../data/lists';
 import { sendForm } from '../../data/transport';
 import { money } from '../deal/money';
+import { ImportDialog } from './ImportDialog';
 import { useStockEvents } from './useStockEvents';
 
 const FIELDS = ['name', 'article', 'type', 'price', 'availableQuantity'];
@@ -23,6 +24,7 @@ export default function OfferListPage() {
   const [type, setType] = useState('product');
   const [price, setPrice] = useState<number>(0);
   const [failed, setFailed] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const create = async () => {
     setFailed(null);
     try {
@@ -61,6 +63,9 @@ export default function OfferListPage() {
               </Button>
             )}
           </FileButton>
+          <Button size="xs" onClick={() => setImporting(true)} data-testid="offer-import-session">
+            {t('stock.import.open')}
+          </Button>
         </Group>
       </Group>
       <Group align="flex-end">
@@ -72,6 +77,7 @@ export default function OfferListPage() {
         </Button>
       </Group>
       {failed && <Alert color="red">{failed}</Alert>}
+      <ImportDialog opened={importing} onClose={() => setImporting(false)} />
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
