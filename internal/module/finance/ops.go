@@ -26,7 +26,6 @@ const (
 	CodeSameAccount   = "fin_same_account"
 	CodeIncomeOnly    = "fin_income_only"
 	CodeLinkTarget    = "fin_link_target"
-	CodeOneInvoice    = "fin_one_invoice"
 )
 
 var opWording = map[string][2]string{
@@ -36,7 +35,6 @@ var opWording = map[string][2]string{
 	CodeTransferFixed: {"Сумма и счёт перевода не меняются: удалите перевод и создайте новый", "A transfer's sum and account cannot change: delete it and make a new one"},
 	CodeSameAccount:   {"Счета отправителя и получателя должны различаться", "The sending and receiving accounts must differ"},
 	CodeIncomeOnly:    {"Оплатить счёт или сделку может только поступление", "Only an income pays an invoice or a deal"},
-	CodeOneInvoice:    {"Одно поступление оплачивает один счёт: разделите оплату на несколько поступлений", "One income pays one invoice: split the payment into several incomes"},
 	CodeLinkTarget:    {"Операцию можно привязать к счёту или сделке", "An operation links to an invoice or a deal"},
 }
 
@@ -88,10 +86,15 @@ func (m *Module) beforeOp(ctx context.Context, c *entity.Change) error {
 	if kind != Income && (len(c.Many["invoices"]) > 0 || (c.Links["deal"] != nil)) {
 		return entity.Invalidf("invoices", CodeIncomeOnly, "")
 	}
-	// An income naming two invoices would count whole for each; split
-	// between them by no rule a user could check, so it is refused.
-	if len(c.Many["invoices"]) > 1 {
-		return entity.Invalidf("invoices", CodeOneInvoice, "")
+	if kind != Income {
+		if s, _ := c.Values["invoiceSums"].(string); s != "" && s != "[]" {
+			return entity.Invalidf("invoiceSums", CodeIncomeOnly, "")
+		}
+		delete(c.Values, "invoiceSums")
+	} else if touchesSplit(c) {
+		if err := m.splitIncome(ctx, c, sum); err != nil {
+			return err
+		}
 	}
 	if c.New && c.Values["number"] == nil {
 		n, err := m.e.NextNumber(ctx, c.Scope, "FinOperation.number")
@@ -104,6 +107,14 @@ func (m *Module) beforeOp(ctx context.Context, c *entity.Change) error {
 		c.Values["date"] = m.e.Now().UnixMilli()
 	}
 	return nil
+}
+
+// touchesSplit reports a write that names an income's sum, invoices or
+// parts: its split is made again.
+func touchesSplit(c *entity.Change) bool {
+	_, parts := c.Values["invoiceSums"]
+	_, invoices := c.Many["invoices"]
+	return c.New || parts || invoices || c.Values["sum"] != nil
 }
 
 // opString is a value field as the change leaves it.
