@@ -61,7 +61,12 @@ func (m *Module) fillBalance(ctx context.Context, sc entity.Scope, recs []*entit
 		return err
 	}
 	for _, r := range recs {
-		a := money.Amount{Kopecks: have[r.ID], Currency: "RUB", Rate: 1}
+		code, rate, err := m.accountCurrency(ctx, sc.Account, r.ID)
+		if err != nil {
+			return err
+		}
+		a := money.Amount{Kopecks: have[r.ID], Currency: code}
+		a.Rate, _ = rate.Float64()
 		r.SetComputed("balance", moneyValue(a))
 	}
 	return nil
@@ -70,7 +75,13 @@ func (m *Module) fillBalance(ctx context.Context, sc entity.Scope, recs []*entit
 // moneyValue is the API form of an amount.
 func moneyValue(a money.Amount) map[string]any {
 	v, _ := strconv.ParseFloat(big.NewRat(a.Kopecks, 100).FloatString(2), 64)
-	return map[string]any{"contentType": "Money", "value": v, "currency": a.Currency, "valueInMain": v, "rate": 1}
+	rate := a.Rate
+	if rate <= 0 {
+		rate = 1
+	}
+	main, _ := new(big.Rat).Mul(big.NewRat(a.Kopecks, 100), money.Exact(rate)).Float64()
+	main, _ = strconv.ParseFloat(strconv.FormatFloat(main, 'f', 2, 64), 64)
+	return map[string]any{"contentType": "Money", "value": v, "currency": a.Currency, "valueInMain": main, "rate": rate}
 }
 
 // invoicesOf are the invoices an operation pays.

@@ -45,6 +45,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Messages(Wording)
 	rt.Messages(opWording)
 	rt.Messages(splitWording)
+	rt.Messages(currencyWording)
 	rt.Messages(map[string][2]string{CodeStatementFormat: {"Файл не похож на выписку 1С или CSV с колонками даты, суммы и назначения",
 		"The file is neither a 1C statement nor a CSV with date, sum and purpose columns"},
 		CodeStatementChanged: {"С момента предпросмотра счета или выписка изменились: проверьте выписку ещё раз",

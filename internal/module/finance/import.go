@@ -75,7 +75,14 @@ func (m *Module) Import(ctx context.Context, sc entity.Scope, account int64, dat
 	}
 	out := &Imported{Preview: opt.Preview, Operations: []string{}}
 	err = m.e.DB.WithTx(ctx, func(ctx context.Context) error {
-		if out.Lines, err = m.plan(ctx, sc, account, lines); err != nil {
+		// A statement is in its account's currency.
+		code, rate, err := m.accountCurrency(ctx, sc.Account, account)
+		if err != nil {
+			return err
+		}
+		cur := money.Amount{Currency: code}
+		cur.Rate, _ = rate.Float64()
+		if out.Lines, err = m.plan(ctx, sc, account, lines, cur); err != nil {
 			return err
 		}
 		out.Digest = digest(out.Lines)
@@ -111,13 +118,16 @@ func (m *Module) Import(ctx context.Context, sc entity.Scope, account int64, dat
 // plan is what each line would book, reading only: the lines imported
 // before (or twice in this file) skipped, and each income's invoices
 // matched against what the lines above it already pay.
-func (m *Module) plan(ctx context.Context, sc entity.Scope, account int64, lines []statement.Line) ([]PlanLine, error) {
+func (m *Module) plan(ctx context.Context, sc entity.Scope, account int64, lines []statement.Line, cur money.Amount) ([]PlanLine, error) {
+	in := func(k int64) map[string]any {
+		return moneyValue(money.Amount{Kopecks: k, Currency: cur.Currency, Rate: cur.Rate})
+	}
 	out := make([]PlanLine, 0, len(lines))
 	seen := map[string]bool{}
 	pending := map[int64]int64{}
 	for _, l := range lines {
 		pl := PlanLine{Date: l.Date, Number: l.Number, Income: l.Income, Party: l.Party, PartyINN: l.PartyTIN,
-			Purpose: l.Purpose, Sum: moneyValue(money.Amount{Kopecks: l.Kopecks, Currency: "RUB", Rate: 1}),
+			Purpose: l.Purpose, Sum: in(l.Kopecks),
 			Invoices: []PlanPart{}, line: l}
 		var n int
 		err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT COUNT(*) FROM fin_statement_lines
@@ -140,7 +150,7 @@ func (m *Module) plan(ctx context.Context, sc entity.Scope, account int64, lines
 			}
 			pl.Invoices = append(pl.Invoices, PlanPart{Number: number,
 				Invoice: map[string]any{"contentType": "Invoice", "id": strconv.FormatInt(p.Invoice, 10)},
-				Sum:     moneyValue(money.Amount{Kopecks: p.Kopecks, Currency: "RUB", Rate: 1})})
+				Sum:     in(p.Kopecks)})
 		}
 		out = append(out, pl)
 	}
@@ -173,7 +183,8 @@ func (m *Module) book(ctx context.Context, sc entity.Scope, account int64, pl Pl
 			invoices[i] = p.Invoice
 		}
 		in["invoices"] = raw(invoices)
-		in["invoiceSums"] = json.RawMessage(encodeParts(pl.parts, money.Amount{Currency: "RUB", Rate: 1}))
+		sum, _ := money.Parse(string(raw(pl.Sum)))
+		in["invoiceSums"] = json.RawMessage(encodeParts(pl.parts, sum))
 	}
 	rec, err := m.e.Create(ctx, sc, "FinOperation", in)
 	if err != nil {

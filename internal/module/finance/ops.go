@@ -39,7 +39,7 @@ var opWording = map[string][2]string{
 }
 
 // opKept are the fields the rules keep; a client's are ignored.
-var opKept = []string{"number", "incomeSum", "expenseSum"}
+var opKept = []string{"number", "incomeSum", "expenseSum", "accountSum"}
 
 // beforeOp checks an operation and keeps its number and its income and
 // expense sums (docs/finance.md, "Operations").
@@ -82,6 +82,9 @@ func (m *Module) beforeOp(ctx context.Context, c *entity.Change) error {
 		case Expense:
 			c.Values["expenseSum"] = sum.Stored()
 		}
+	}
+	if err := m.keepAccountSum(ctx, c, sum); err != nil {
+		return err
 	}
 	if kind != Income && (len(c.Many["invoices"]) > 0 || (c.Links["deal"] != nil)) {
 		return entity.Invalidf("invoices", CodeIncomeOnly, "")
@@ -143,23 +146,14 @@ func opLink(c *entity.Change, f string) int64 {
 	return 0
 }
 
-// effect is what an operation adds to its account's balance, in kopecks.
-func effect(kind, income, expense string) int64 {
-	if kind == Virtual {
-		return 0
-	}
-	in, _ := money.Parse(income)
-	out, _ := money.Parse(expense)
-	return in.Kopecks - out.Kopecks
-}
-
 // afterOp moves the balances by the difference the save made, and
 // refreshes what the operation pays: its invoices and its deal.
 func (m *Module) afterOp(ctx context.Context, c *entity.Change, _ *entity.Record) error {
-	acc, now := opLink(c, "realAccount"), effect(opString(c, "kind"), opString(c, "incomeSum"), opString(c, "expenseSum"))
+	acc := opLink(c, "realAccount")
+	now := effectOf(opString(c, "kind"), opString(c, "incomeSum"), opString(c, "expenseSum"), opString(c, "accountSum"))
 	if c.Old != nil {
 		old := c.Old.Links["realAccount"].ID
-		was := effect(c.Old.String("kind"), c.Old.String("incomeSum"), c.Old.String("expenseSum"))
+		was := effectOf(c.Old.String("kind"), c.Old.String("incomeSum"), c.Old.String("expenseSum"), c.Old.String("accountSum"))
 		if err := m.addBalance(ctx, c.Scope.Account, old, -was); err != nil {
 			return err
 		}
@@ -208,7 +202,7 @@ func (m *Module) opLinksLeft(ctx context.Context, c *entity.Change, before map[s
 func (m *Module) beforeOpDelete(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
 	ctx = context.WithValue(ctx, leavingKey{}, rec.ID)
 	if err := m.addBalance(ctx, sc.Account, rec.Links["realAccount"].ID,
-		-effect(rec.String("kind"), rec.String("incomeSum"), rec.String("expenseSum"))); err != nil {
+		-effectOf(rec.String("kind"), rec.String("incomeSum"), rec.String("expenseSum"), rec.String("accountSum"))); err != nil {
 		return err
 	}
 	invoices, err := m.invoicesOf(ctx, sc.Account, rec.ID)

@@ -66,11 +66,18 @@ export interface AccountDraft {
   number: string;
   bankName: string;
   bik: string;
+  /** the Currency entity's id; null keeps the balance in rubles */
+  currency: string | null;
 }
 
 /** addAccount opens a cash desk or a bank account. */
 export async function addAccount(d: AccountDraft): Promise<void> {
-  await api.post('finRealAccount', { contentType: 'FinRealAccount', ...d });
+  const { currency, ...rest } = d;
+  await api.post('finRealAccount', {
+    contentType: 'FinRealAccount',
+    ...rest,
+    ...(currency ? { currency: { contentType: 'Currency', id: currency } } : {}),
+  });
   reloadLists('FinRealAccount');
 }
 
