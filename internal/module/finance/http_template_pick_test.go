@@ -1,9 +1,11 @@
 package finance_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
+	"github.com/artel/artel/internal/module/finance/pdf/pdftest"
 )
 
 // An invoice names a template the account has; a missing one (never
@@ -30,5 +32,32 @@ func TestInvoiceNamesTemplate(t *testing.T) {
 		// Its template gone, the invoice still saves (and prints with the default).
 		must(t, h.Do("POST", "/api/v3/invoice/"+inv["id"].(string), apitest.Req{Body: map[string]any{"comment": "ok"}}))
 		must(t, h.Do("POST", "/api/v3/invoice/"+inv["id"].(string), apitest.Req{Body: map[string]any{"invoiceTemplate": nil}}))
+	})
+}
+
+// A template's texts print the invoice's values where they name them
+// ({number}, {sum}, …); /invoice/templateVariables lists the names.
+func TestTemplateVariables(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		b := newBooks(t, h, 1000)
+		must(t, h.Do("POST", "/api/v3/invoice/template", apitest.Req{Body: map[string]any{"name": "Основной",
+			"header": "Счёт № {number} для {payer}", "conditions": "К оплате {sum} до {deadline}, {unknown} как есть"}}))
+		inv := must(t, b.invoice(map[string]any{"deadline": map[string]any{"contentType": "DateOnly", "year": 2026, "month": 10, "day": 30}},
+			row("Услуги", "price", rub(1200.5))))
+		r := h.Do("GET", "/api/v3/invoice/"+inv["id"].(string)+"/pdf", apitest.Req{})
+		if r.Status != 200 {
+			t.Fatalf("pdf: %d", r.Status)
+		}
+		text := pdftest.Text(t, r.Body)
+		for _, want := range []string{"Счёт № " + inv["number"].(string) + " для ООО «Альфа»", "К оплате 1 200,50 до 30 ноября 2026 г., {unknown} как есть"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the PDF lacks %q:\n%s", want, text)
+			}
+		}
+		vars := h.Do("GET", "/api/v3/invoice/templateVariables", apitest.Req{})
+		if vars.Status != 200 || len(vars.List()) != 6 || vars.List()[0]["value"] != "{number}" || vars.List()[0]["name"] != "Номер счёта" {
+			t.Errorf("the variables: %d %s", vars.Status, vars.Body)
+		}
+		field422(t, h.Do("GET", "/api/v3/invoice/templateVariables?onlyForFileName=true", apitest.Req{}), "onlyForFileName", "param_not_supported")
 	})
 }
