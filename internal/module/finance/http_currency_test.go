@@ -17,7 +17,9 @@ func TestAccountCurrency(t *testing.T) {
 		usd := make1(t, h, "currency", map[string]any{"name": "Доллар США", "abbreviation": "USD", "rate": 90})
 		acc := apitest.Link("FinRealAccount", make1(t, h, "finRealAccount", map[string]any{"name": "Валютный счёт", "kind": "bank",
 			"currency": apitest.Link("Currency", usd)}))
-		dollars := func(v float64) map[string]any { return map[string]any{"contentType": "Money", "value": v, "currency": "USD"} }
+		dollars := func(v float64) map[string]any {
+			return map[string]any{"contentType": "Money", "value": v, "currency": "USD"}
+		}
 		post := func(sum map[string]any, kind string) map[string]any {
 			return must(t, h.Do("POST", "/api/v3/finOperation", apitest.Req{Body: map[string]any{
 				"contentType": "FinOperation", "kind": kind, "sum": sum, "realAccount": acc}}))
