@@ -24,8 +24,13 @@ import (
 // operations are booked on it.
 const CodeAccountCurrencyFixed = "fin_account_currency_fixed"
 
+// CodeNoRate refuses to convert a sum whose currency, or whose account's
+// currency, has no rate: taking it as 1 would book 100 USD as 100 RUB.
+const CodeNoRate = "fin_no_rate"
+
 var currencyWording = map[string][2]string{
 	CodeAccountCurrencyFixed: {"Валюту счёта с операциями изменить нельзя", "An account with operations keeps its currency"},
+	CodeNoRate:               {"Курс валюты не задан: укажите его в справочнике валют", "The currency has no rate: set it among the currencies"},
 }
 
 // accountCurrency is an account's currency code and its rate to the main
@@ -62,16 +67,22 @@ func (m *Module) rateOf(ctx context.Context, account int64, a money.Amount) (*bi
 	var base *bool
 	err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT c_rate, c_isbase FROM e_currency
 		WHERE account_id = ? AND UPPER(c_abbreviation) = ? ORDER BY id LIMIT 1`), account, a.Currency).Scan(&rate, &base)
-	if errors.Is(err, sql.ErrNoRows) {
-		if a.Currency == "RUB" || a.Rate <= 0 {
-			return big.NewRat(1, 1), nil
-		}
-		return money.Exact(a.Rate), nil
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
-	return currencyRate(a.Currency, rate, base), nil
+	if a.Currency == "RUB" || (base != nil && *base) {
+		return big.NewRat(1, 1), nil
+	}
+	if rate != nil && *rate > 0 {
+		return money.Exact(*rate), nil
+	}
+	// No Currency entity gives the rate: the Money's own, when the client
+	// sent one (an absent rate reads as 1, which is no rate for a foreign
+	// currency).
+	if a.Rate > 0 && a.Rate != 1 {
+		return money.Exact(a.Rate), nil
+	}
+	return nil, entity.Invalidf("sum", CodeNoRate, a.Currency)
 }
 
 // booked is an operation's sum in its account's currency.
@@ -84,6 +95,11 @@ func (m *Module) booked(ctx context.Context, account, realAccount int64, sum mon
 	out.Rate, _ = to.Float64()
 	if sum.Currency == code {
 		return out, nil
+	}
+	if code != "RUB" && out.Rate == 1 {
+		if to, err = m.rateOf(ctx, account, money.Amount{Currency: code, Rate: 1}); err != nil {
+			return money.Amount{}, entity.Invalidf("realAccount", CodeNoRate, code)
+		}
 	}
 	from, err := m.rateOf(ctx, account, sum)
 	if err != nil {

@@ -60,5 +60,17 @@ func TestAccountCurrency(t *testing.T) {
 		if got := b.balance(t, cash); got != 200 {
 			t.Errorf("2 USD at 100 in a ruble cash desk: %v", got)
 		}
+		// A currency nobody gave a rate is refused, not taken at 1; the
+		// Money's own rate serves when the client sends one.
+		pounds := map[string]any{"contentType": "Money", "value": 5, "currency": "GBP"}
+		field422(t, b.op("income", 0, cash, map[string]any{"sum": pounds}), "sum", finance.CodeNoRate)
+		if got := b.balance(t, cash); got != 200 {
+			t.Errorf("a refused operation moved the balance: %v", got)
+		}
+		pounds["rate"] = 110
+		must(t, b.op("income", 0, cash, map[string]any{"sum": pounds}))
+		if got := b.balance(t, cash); got != 750 {
+			t.Errorf("5 GBP at their own rate 110: %v, want 750", got)
+		}
 	})
 }
