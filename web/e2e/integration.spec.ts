@@ -179,15 +179,23 @@ test('a hostile widget reads neither the page nor data outside its scopes', asyn
     data: { identifier: `evil.app-${Date.now()}`, name: 'Evil', scope: ['deal:read'], widgets: [{ placeholder: 'task_card_block', name: 'Evil', content: hostile }] },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  const uuid = ((await res.json()) as { data: { widgets: { uuid: string }[] } }).data.widgets[0].uuid;
-  const id = await createTask(page, `Задача под атакой ${Date.now()}`);
-  await page.goto(`/task/${id}/card`);
-  const out = page.locator(`[data-uuid="${uuid}"]`).contentFrame().locator('#r');
-  await expect(out).not.toBeEmpty({ timeout: 30_000 });
-  for (const got of ['cookie:SecurityError', 'storage:SecurityError', 'parent:SecurityError', 'fetch:blocked', 'context:scope', 'open:scope']) {
-    await expect(out).toContainText(got);
+  const app = ((await res.json()) as { data: { id: string; widgets: { uuid: string }[] } }).data;
+  const uuid = app.widgets[0].uuid;
+  try {
+    const id = await createTask(page, `Задача под атакой ${Date.now()}`);
+    await page.goto(`/task/${id}/card`);
+    const out = page.locator(`[data-uuid="${uuid}"]`).contentFrame().locator('#r');
+    await expect(out).not.toBeEmpty({ timeout: 30_000 });
+    for (const got of ['cookie:SecurityError', 'storage:SecurityError', 'parent:SecurityError', 'fetch:blocked', 'context:scope', 'open:scope']) {
+      await expect(out).toContainText(got);
+    }
+    await expect(out).not.toContainText(':read');
+    await expect(out).not.toContainText(':ok');
+    await expect(page).toHaveURL(new RegExp(`/task/${id}/card`));
+  } finally {
+    // Its blocked attempts are console errors on every task card: later
+    // flows on the same demo company must not meet it.
+    const del = await page.request.delete(`/api/v3/integration/${app.id}`, { headers: { 'X-CSRF-Token': csrf } });
+    expect(del.ok(), await del.text()).toBe(true);
   }
-  await expect(out).not.toContainText(':read');
-  await expect(out).not.toContainText(':ok');
-  await expect(page).toHaveURL(new RegExp(`/task/${id}/card`));
 });
