@@ -106,7 +106,7 @@ func migrateRiver(ctx context.Context, db *store.DB, log *slog.Logger) error {
 					return fmt.Errorf("jobs: lock: %w", err)
 				}
 			}
-			tx, _ := db.Q(ctx).(*sql.Tx)
+			tx := store.Tx(ctx)
 			res, err := m.MigrateTx(ctx, tx, rivermigrate.DirectionUp, &rivermigrate.MigrateOpts{MaxSteps: 1})
 			if err != nil {
 				return fmt.Errorf("jobs: migrate river: %w", err)

@@ -27,9 +27,10 @@ type DB struct {
 	Dialect Dialect
 	writer  *sql.DB
 	reader  *sql.DB
-	path    string     // SQLite file, empty on PostgreSQL
-	rcache  *stmtCache // prepared reads, SQLite only (nil on PostgreSQL)
-	stop    func()     // ends the SQLite checkpoint loop
+	path    string      // SQLite file, empty on PostgreSQL
+	rcache  *stmtCache  // prepared reads, SQLite only (nil on PostgreSQL)
+	wcache  *writeCache // prepared writes, SQLite only (writecache.go)
+	stop    func()      // ends the SQLite checkpoint loop
 }
 
 // CountSlots is how many rows of entity_counts one type's count is
@@ -69,7 +70,7 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 	reader.SetMaxIdleConns(8)
 	reader.SetConnMaxIdleTime(0)
 	reader.SetConnMaxLifetime(0)
-	db := &DB{Dialect: SQLite, writer: writer, reader: reader, path: path, rcache: newStmtCache(reader)}
+	db := &DB{Dialect: SQLite, writer: writer, reader: reader, path: path, rcache: newStmtCache(reader), wcache: newWriteCache(writer)}
 	// The writer creates the file and switches it to WAL before any reader
 	// opens it read-only.
 	if err := writer.PingContext(ctx); err != nil {
@@ -105,6 +106,9 @@ func (db *DB) Close() error {
 	if db.rcache != nil {
 		db.rcache.close()
 	}
+	if db.wcache != nil {
+		db.wcache.close()
+	}
 	err := db.writer.Close()
 	if db.reader != db.writer {
 		err = errors.Join(err, db.reader.Close())
@@ -138,12 +142,22 @@ type txKey struct{}
 // Q returns the transaction carried by ctx, or the reader pool.
 func (db *DB) Q(ctx context.Context) Querier {
 	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		if db.wcache != nil {
+			return cachedTx{tx, db.wcache}
+		}
 		return tx
 	}
 	if db.rcache != nil {
 		return cachedDB{db.rcache}
 	}
 	return db.reader
+}
+
+// Tx is the write transaction ctx carries, for libraries that take a
+// *sql.Tx themselves (River); nil outside one.
+func Tx(ctx context.Context) *sql.Tx {
+	tx, _ := ctx.Value(txKey{}).(*sql.Tx)
+	return tx
 }
 
 // InTx reports whether ctx carries a write transaction.
