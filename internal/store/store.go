@@ -30,6 +30,7 @@ type DB struct {
 	path    string      // SQLite file, empty on PostgreSQL
 	rcache  *stmtCache  // prepared reads, SQLite only (nil on PostgreSQL)
 	wcache  *writeCache // prepared writes, SQLite only (writecache.go)
+	group   *group      // group commit, SQLite only (group.go)
 	stop    func()      // ends the SQLite checkpoint loop
 }
 
@@ -70,7 +71,8 @@ func openSQLite(ctx context.Context, dataDir string) (*DB, error) {
 	reader.SetMaxIdleConns(8)
 	reader.SetConnMaxIdleTime(0)
 	reader.SetConnMaxLifetime(0)
-	db := &DB{Dialect: SQLite, writer: writer, reader: reader, path: path, rcache: newStmtCache(reader), wcache: newWriteCache(writer)}
+	db := &DB{Dialect: SQLite, writer: writer, reader: reader, path: path, rcache: newStmtCache(reader), wcache: newWriteCache(writer),
+		group: &group{db: writer}}
 	// The writer creates the file and switches it to WAL before any reader
 	// opens it read-only.
 	if err := writer.PingContext(ctx); err != nil {
@@ -173,6 +175,9 @@ func InTx(ctx context.Context) bool {
 func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if InTx(ctx) {
 		return fn(ctx)
+	}
+	if db.group != nil {
+		return db.group.run(ctx, fn)
 	}
 	tx, err := db.writer.BeginTx(ctx, nil)
 	if err != nil {
