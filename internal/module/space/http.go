@@ -1,0 +1,173 @@
+package space
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/artel/artel/internal/api"
+	"github.com/artel/artel/internal/entity"
+)
+
+// HTTP is the workspaces' routes (/spaces/…). See docs/space.md.
+type HTTP struct {
+	Engine *entity.Engine
+	Spaces *Module
+}
+
+// Routes registers the tree, its members, notes and widgets.
+func (a *HTTP) Routes(rt *api.Routes) {
+	for _, s := range []string{SectionAll, SectionPrivate, ListFavorites} {
+		rt.Handle("GET /spaces/section/"+s, a.list(ListSection, s))
+	}
+	for _, s := range []string{SectionAll, SectionPrivate} {
+		rt.Handle("POST /spaces/section/"+s, a.create(s))
+		rt.Handle("POST /spaces/section/"+s+"/widget", a.widget(s))
+		rt.Handle("GET /spaces/section/"+s+"/accessLevel", a.sectionLevel(s))
+	}
+	rt.Handle("GET /spaces/element", a.list(ListElements, ""))
+	rt.Handle("GET /spaces/space", a.list(ListSpaces, ""))
+	rt.Handle("GET /spaces/space/movement", a.list(ListMoveTo, ""))
+	rt.Handle("GET /spaces/recents", a.list(ListRecents, ""))
+	for _, base := range []string{"/spaces/element/{id}", "/spaces/space/{id}"} {
+		rt.Handle("GET "+base+"/children", a.list(ListChildren, ""))
+		rt.Handle("POST "+base+"/children", a.create(""))
+		rt.Handle("POST "+base+"/widget", a.widget(""))
+	}
+	rt.Handle("GET /spaces/element/{id}", a.open)
+	rt.Handle("PATCH /spaces/element/{id}", a.element(a.Spaces.Update))
+	rt.Handle("DELETE /spaces/element/{id}", a.delete)
+	rt.Handle("POST /spaces/element/{id}/move", a.element(a.Spaces.Move))
+	rt.Handle("POST /spaces/element/{id}/placeAfter", a.element(a.Spaces.PlaceAfter))
+	rt.Handle("POST /spaces/element/{id}/copy", a.element(func(ctx context.Context, sc entity.Scope, id int64, in elementIn) (*tree, *Element, error) {
+		return a.Spaces.Copy(ctx, sc, id, in, false, true)
+	}))
+	rt.Handle("POST /spaces/element/{id}/clone", a.clone)
+	rt.Handle("POST /spaces/element/{id}/addToFavorites", a.favorite(true))
+	rt.Handle("POST /spaces/element/{id}/removeFromFavorites", a.favorite(false))
+	a.memberRoutes(rt)
+	rt.Handle("GET /spaces/note/{id}", a.readNote)
+	rt.Handle("POST /spaces/note/{id}", a.writeNote)
+	rt.Messages(Wording)
+}
+
+// answer is one element, or the error.
+func answer(r *api.Request, t *tree, e *Element, err error) api.Response {
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(t.json(e))
+}
+
+// inTx runs a write in one transaction, so a refused call leaves nothing.
+func (a *HTTP) inTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	return a.Engine.DB.WithTx(ctx, fn)
+}
+
+// filter reads the lists' q, excludeIds and limit.
+func filter(r *api.Request) Filter {
+	f := Filter{Q: r.QueryString("q")}
+	if raw, ok := r.Query("limit"); ok {
+		_ = json.Unmarshal(raw, &f.Limit)
+	}
+	if raw, ok := r.Query("excludeIds"); ok {
+		var ids []any
+		_ = json.Unmarshal(raw, &ids)
+		for _, v := range ids {
+			switch x := v.(type) {
+			case float64:
+				f.Exclude = append(f.Exclude, int64(x))
+			case string:
+				if n, err := strconv.ParseInt(x, 10, 64); err == nil {
+					f.Exclude = append(f.Exclude, n)
+				}
+			}
+		}
+	}
+	return f
+}
+
+func (a *HTTP) list(kind, section string) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		var parent int64
+		if len(r.IDs) > 0 {
+			parent = r.IDs[0]
+		}
+		t, es, err := a.Spaces.List(ctx, r.Scope(), kind, section, parent, filter(r))
+		if err != nil {
+			return r.Fail(err)
+		}
+		return api.OK(t.list(es))
+	}
+}
+
+// body is the call's Element, or the 400/422 answer.
+func body(r *api.Request) (elementIn, *api.Response) {
+	if _, res := r.Input(); res != nil {
+		return elementIn{}, res
+	}
+	in, err := readElement(r.Body(), "element")
+	if err != nil {
+		res := r.Fail(err)
+		return in, &res
+	}
+	return in, nil
+}
+
+// create adds a space or note: at a section's root, or under r.IDs[0].
+// The company's root answers ElementIdResponse, as the reference has it.
+func (a *HTTP) create(section string) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		in, res := body(r)
+		if res != nil {
+			return *res
+		}
+		p := place{section: section}
+		if len(r.IDs) > 0 {
+			p.parent = r.IDs[0]
+		}
+		var t *tree
+		var e *Element
+		err := a.inTx(ctx, func(ctx context.Context) (err error) {
+			t, e, err = a.Spaces.Create(ctx, r.Scope(), p, in)
+			return err
+		})
+		if err == nil && section == SectionAll {
+			return api.OK(idResponse(e.ID))
+		}
+		return answer(r, t, e, err)
+	}
+}
+
+func (a *HTTP) widget(section string) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		if _, res := r.Input(); res != nil {
+			return *res
+		}
+		p := place{section: section}
+		if len(r.IDs) > 0 {
+			p.parent = r.IDs[0]
+		}
+		var t *tree
+		var e *Element
+		err := a.inTx(ctx, func(ctx context.Context) (err error) {
+			t, e, err = a.Spaces.AddWidget(ctx, r.Scope(), p, r.Body())
+			return err
+		})
+		return answer(r, t, e, err)
+	}
+}
+
+// sectionLevel is what the reader may do at a section's root: every
+// employee adds to both; others nothing.
+func (a *HTTP) sectionLevel(section string) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		switch {
+		case !employee(r.Scope()):
+			return api.OK("none")
+		case section == SectionPrivate || r.Scope().Admin:
+			return api.OK(Full.accessName())
+		}
+		return api.OK(Edit.accessName())
+	}
+}
