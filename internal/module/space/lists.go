@@ -103,8 +103,12 @@ func (m *Module) visit(ctx context.Context, sc entity.Scope, t *tree, id int64) 
 		return nil
 	}
 	now := m.now().Unix()
-	_, err := m.e.DB.Q(ctx).ExecContext(ctx, m.e.DB.Dialect.Rebind(`INSERT INTO space_visits (account_id, user_id, element_id, at)
-		VALUES (?, ?, ?, ?) ON CONFLICT (account_id, user_id, element_id) DO UPDATE SET at = excluded.at`), sc.Account, sc.Actor.ID, id, now)
+	// A read is served by the readers; the visit is the one write, its own.
+	err := m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+		_, err := m.e.DB.Q(ctx).ExecContext(ctx, m.e.DB.Dialect.Rebind(`INSERT INTO space_visits (account_id, user_id, element_id, at)
+			VALUES (?, ?, ?, ?) ON CONFLICT (account_id, user_id, element_id) DO UPDATE SET at = excluded.at`), sc.Account, sc.Actor.ID, id, now)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("space: visit: %w", err)
 	}

@@ -191,7 +191,8 @@ func (t *tree) roots(section string) []*Element {
 	}
 	if section == SectionPrivate {
 		for _, e := range t.all() {
-			if p := t.byID[e.Parent]; p != nil && t.level(p) == None {
+			p := t.byID[e.Parent]
+			if (p == nil && e.Owner != t.sc.Actor.ID) || (p != nil && t.level(p) == None) {
 				add(e)
 			}
 		}
