@@ -39,7 +39,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("DELETE /spaces/element/{id}", a.delete)
 	rt.Handle("POST /spaces/element/{id}/move", a.element(a.Spaces.Move))
 	rt.Handle("POST /spaces/element/{id}/placeAfter", a.element(a.Spaces.PlaceAfter))
-	rt.Handle("POST /spaces/element/{id}/copy", a.element(func(ctx context.Context, sc entity.Scope, id int64, in elementIn) (*tree, *Element, error) {
+	rt.Handle("POST /spaces/element/{id}/copy", a.element(func(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error) {
 		return a.Spaces.Copy(ctx, sc, id, in, false, true)
 	}))
 	rt.Handle("POST /spaces/element/{id}/clone", a.clone)
@@ -102,9 +102,9 @@ func (a *HTTP) list(kind, section string) api.Handler {
 }
 
 // body is the call's Element, or the 400/422 answer.
-func body(r *api.Request) (elementIn, *api.Response) {
+func body(r *api.Request) (ElementIn, *api.Response) {
 	if _, res := r.Input(); res != nil {
-		return elementIn{}, res
+		return ElementIn{}, res
 	}
 	in, err := readElement(r.Body(), "element")
 	if err != nil {
@@ -122,9 +122,9 @@ func (a *HTTP) create(section string) api.Handler {
 		if res != nil {
 			return *res
 		}
-		p := place{section: section}
+		p := Place{Section: section}
 		if len(r.IDs) > 0 {
-			p.parent = r.IDs[0]
+			p.Parent = r.IDs[0]
 		}
 		var t *tree
 		var e *Element
@@ -144,9 +144,9 @@ func (a *HTTP) widget(section string) api.Handler {
 		if _, res := r.Input(); res != nil {
 			return *res
 		}
-		p := place{section: section}
+		p := Place{Section: section}
 		if len(r.IDs) > 0 {
-			p.parent = r.IDs[0]
+			p.Parent = r.IDs[0]
 		}
 		var t *tree
 		var e *Element

@@ -10,7 +10,7 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-type elementOp func(ctx context.Context, sc entity.Scope, id int64, in elementIn) (*tree, *Element, error)
+type elementOp func(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error)
 
 // element serves a write on one element with an Element body.
 func (a *HTTP) element(op elementOp) api.Handler {
@@ -58,7 +58,7 @@ func (a *HTTP) clone(ctx context.Context, r *api.Request) api.Response {
 	var t *tree
 	var e *Element
 	err := a.inTx(ctx, func(ctx context.Context) (err error) {
-		t, e, err = a.Spaces.Copy(ctx, r.Scope(), r.IDs[0], elementIn{}, true, withData)
+		t, e, err = a.Spaces.Copy(ctx, r.Scope(), r.IDs[0], ElementIn{}, true, withData)
 		return err
 	})
 	return answer(r, t, e, err)

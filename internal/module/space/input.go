@@ -10,8 +10,8 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-// elementIn is an Element as a client sends it; absent fields stay.
-type elementIn struct {
+// ElementIn is an Element as a client sends it; absent fields stay.
+type ElementIn struct {
 	ID    json.RawMessage `json:"id"`
 	Type  *string         `json:"type"`
 	Title *string         `json:"title"`
@@ -20,8 +20,8 @@ type elementIn struct {
 
 const maxTitle, maxIcon = 255, 64
 
-func readElement(raw json.RawMessage, field string) (elementIn, error) {
-	var in elementIn
+func readElement(raw json.RawMessage, field string) (ElementIn, error) {
+	var in ElementIn
 	if len(raw) == 0 {
 		return in, nil
 	}
@@ -32,7 +32,7 @@ func readElement(raw json.RawMessage, field string) (elementIn, error) {
 }
 
 // title checks a new title: required, at most 255 characters.
-func (in elementIn) title(field string) (string, error) {
+func (in ElementIn) title(field string) (string, error) {
 	if in.Title == nil || strings.TrimSpace(*in.Title) == "" {
 		return "", entity.Invalidf(field, entity.CodeRequired, "")
 	}
@@ -43,7 +43,7 @@ func (in elementIn) title(field string) (string, error) {
 	return s, nil
 }
 
-func (in elementIn) icon() (string, error) {
+func (in ElementIn) icon() (string, error) {
 	if in.Icon == nil {
 		return "", nil
 	}
@@ -55,7 +55,7 @@ func (in elementIn) icon() (string, error) {
 
 // ref is the body's id: an element's number, or a section's name
 // ("all", "private") for the root of a move. ok is false when absent.
-func (in elementIn) ref() (id int64, section string, ok bool) {
+func (in ElementIn) ref() (id int64, section string, ok bool) {
 	var v any
 	if json.Unmarshal(in.ID, &v) != nil || v == nil {
 		return 0, "", false

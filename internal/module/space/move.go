@@ -13,7 +13,7 @@ import (
 // "private"). Leaving its section, or going to a root, takes Full on
 // the element: it changes who sees it. At the private root it is its
 // owner's.
-func (m *Module) Move(ctx context.Context, sc entity.Scope, id int64, in elementIn) (*tree, *Element, error) {
+func (m *Module) Move(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error) {
 	t, err := m.load(ctx, sc)
 	if err != nil {
 		return nil, nil, err
@@ -74,7 +74,7 @@ func (m *Module) Move(ctx context.Context, sc entity.Scope, id int64, in element
 // given), or with everything below it (clone). withData copies notes'
 // texts too; widgets keep their source either way. The copies are the
 // reader's, and share no members.
-func (m *Module) Copy(ctx context.Context, sc entity.Scope, id int64, in elementIn, deep, withData bool) (*tree, *Element, error) {
+func (m *Module) Copy(ctx context.Context, sc entity.Scope, id int64, in ElementIn, deep, withData bool) (*tree, *Element, error) {
 	t, err := m.load(ctx, sc)
 	if err != nil {
 		return nil, nil, err
@@ -83,7 +83,7 @@ func (m *Module) Copy(ctx context.Context, sc entity.Scope, id int64, in element
 	if err != nil {
 		return nil, nil, err
 	}
-	p := place{section: e.Section, parent: e.Parent}
+	p := Place{Section: e.Section, Parent: e.Parent}
 	if err := t.canCreate(&p); err != nil {
 		return nil, nil, err
 	}

@@ -9,31 +9,31 @@ import (
 	"github.com/artel/artel/internal/store"
 )
 
-// place is where a new element goes: a section's root or under a parent.
-type place struct {
-	section string
-	parent  int64
+// Place is where a new element goes: a section's root or under a parent.
+type Place struct {
+	Section string
+	Parent  int64
 }
 
 // canCreate checks the reader may add an element at p, and completes p
 // with the parent's section. Any employee adds to the company's root
 // and to their own private root; under an element it takes Edit there,
 // and a widget holds nothing.
-func (t *tree) canCreate(p *place) error {
+func (t *tree) canCreate(p *Place) error {
 	if !employee(t.sc) {
 		return entity.ErrForbidden
 	}
-	if p.parent == 0 {
+	if p.Parent == 0 {
 		return nil
 	}
-	parent, err := t.need(p.parent, Edit)
+	parent, err := t.need(p.Parent, Edit)
 	if err != nil {
 		return err
 	}
 	if !parent.container() {
 		return entity.Invalidf("parent", CodeNotContainer, "")
 	}
-	p.section = parent.Section
+	p.Section = parent.Section
 	return nil
 }
 
@@ -57,7 +57,7 @@ func (m *Module) insert(ctx context.Context, sc entity.Scope, e *Element) error 
 }
 
 // Create adds a space or a note page at p.
-func (m *Module) Create(ctx context.Context, sc entity.Scope, p place, in elementIn) (*tree, *Element, error) {
+func (m *Module) Create(ctx context.Context, sc entity.Scope, p Place, in ElementIn) (*tree, *Element, error) {
 	t, err := m.load(ctx, sc)
 	if err != nil {
 		return nil, nil, err
@@ -65,7 +65,7 @@ func (m *Module) Create(ctx context.Context, sc entity.Scope, p place, in elemen
 	if err := t.canCreate(&p); err != nil {
 		return nil, nil, err
 	}
-	e := &Element{Section: p.section, Parent: p.parent, Type: TypeSpace}
+	e := &Element{Section: p.Section, Parent: p.Parent, Type: TypeSpace}
 	if in.Type != nil {
 		e.Type = *in.Type
 	}
@@ -95,7 +95,7 @@ func (m *Module) reread(ctx context.Context, sc entity.Scope, id int64) (*tree, 
 }
 
 // Update renames an element or changes its icon (Edit).
-func (m *Module) Update(ctx context.Context, sc entity.Scope, id int64, in elementIn) (*tree, *Element, error) {
+func (m *Module) Update(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error) {
 	t, err := m.load(ctx, sc)
 	if err != nil {
 		return nil, nil, err
@@ -178,7 +178,7 @@ func (m *Module) putAfter(ctx context.Context, sc entity.Scope, sibs []*Element,
 
 // PlaceAfter puts an element right after a sibling, or first when the
 // body names none (Edit on the element).
-func (m *Module) PlaceAfter(ctx context.Context, sc entity.Scope, id int64, in elementIn) (*tree, *Element, error) {
+func (m *Module) PlaceAfter(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error) {
 	t, err := m.load(ctx, sc)
 	if err != nil {
 		return nil, nil, err

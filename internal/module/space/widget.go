@@ -25,7 +25,7 @@ type widgetIn struct {
 
 // AddWidget adds a widget element at p. Only the source is stored, never
 // figures: each reader's screen runs it under their own rights.
-func (m *Module) AddWidget(ctx context.Context, sc entity.Scope, p place, raw json.RawMessage) (*tree, *Element, error) {
+func (m *Module) AddWidget(ctx context.Context, sc entity.Scope, p Place, raw json.RawMessage) (*tree, *Element, error) {
 	var in widgetIn
 	if json.Unmarshal(raw, &in) != nil {
 		return nil, nil, entity.Invalidf("widget", value.CodeType, "CreateWidgetRequest")
@@ -47,7 +47,7 @@ func (m *Module) AddWidget(ctx context.Context, sc entity.Scope, p place, raw js
 	if err != nil {
 		return nil, nil, err
 	}
-	e := &Element{Section: p.section, Parent: p.parent, Type: TypeWidget, LayoutType: in.LayoutType}
+	e := &Element{Section: p.Section, Parent: p.Parent, Type: TypeWidget, LayoutType: in.LayoutType}
 	if e.Title, err = el.title("element"); err != nil {
 		return nil, nil, err
 	}
