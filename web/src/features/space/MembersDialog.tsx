@@ -52,7 +52,7 @@ export function MembersDialog({ e, onClose }: { e: SpaceElement; onClose(): void
                 <Table.Td><LinkName link={m.member} /></Table.Td>
                 <Table.Td>
                   {sharer && here(m) ? (
-                    <Select size="xs" w={150} data={levels} value={m.accessLevel} allowDeselect={false}
+                    <Select size="xs" w={150} data={levels} value={m.accessLevel} allowDeselect={false} data-testid="space-member-row-level"
                       onChange={(v) => v && run(() => spaceApi.setLevel(e.id, m.member, v as MemberLevel))} />
                   ) : (
                     <Text size="sm">{m.isOwner ? t('space.members.owner') : t(`space.level.${m.accessLevel}`)}</Text>

@@ -49,9 +49,9 @@ export function SectionTree({ section, selected, reload }: TreeProps & { section
   useEffect(() => {
     spaceApi.section(section).then(setRoots, () => setRoots([]));
   }, [section, reload]);
-  if (roots && roots.length === 0) return <Text size="sm" c="dimmed" pl="sm">{t('space.tree.empty')}</Text>;
   return (
     <Stack gap={0} data-testid={`space-section-${section}`}>
+      {roots?.length === 0 && <Text size="sm" c="dimmed" pl="sm">{t('space.tree.empty')}</Text>}
       {roots?.map((e) => <Node key={e.id} e={e} selected={selected} reload={reload} depth={0} />)}
     </Stack>
   );
