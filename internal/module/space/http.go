@@ -51,14 +51,6 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Messages(Wording)
 }
 
-// answer is one element, or the error.
-func answer(r *api.Request, t *tree, e *Element, err error) api.Response {
-	if err != nil {
-		return r.Fail(err)
-	}
-	return api.OK(t.json(e))
-}
-
 // inTx runs a write in one transaction, so a refused call leaves nothing.
 func (a *HTTP) inTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	return a.Engine.DB.WithTx(ctx, fn)
@@ -114,6 +106,34 @@ func body(r *api.Request) (ElementIn, *api.Response) {
 	return in, nil
 }
 
+// placeOf is where a new element goes: under r.IDs[0], or at the
+// section's root.
+func placeOf(r *api.Request, section string) Place {
+	p := Place{Section: section}
+	if len(r.IDs) > 0 {
+		p.Parent = r.IDs[0]
+	}
+	return p
+}
+
+// write runs a write in one transaction and answers its element, or
+// (idOnly) an ElementIdResponse.
+func (a *HTTP) write(ctx context.Context, r *api.Request, idOnly bool, op func(ctx context.Context) (*tree, *Element, error)) api.Response {
+	var t *tree
+	var e *Element
+	err := a.inTx(ctx, func(ctx context.Context) (err error) {
+		t, e, err = op(ctx)
+		return err
+	})
+	if err != nil {
+		return r.Fail(err)
+	}
+	if idOnly {
+		return api.OK(idResponse(e.ID))
+	}
+	return api.OK(t.json(e))
+}
+
 // create adds a space or note: at a section's root, or under r.IDs[0].
 // The company's root answers ElementIdResponse, as the reference has it.
 func (a *HTTP) create(section string) api.Handler {
@@ -122,20 +142,9 @@ func (a *HTTP) create(section string) api.Handler {
 		if res != nil {
 			return *res
 		}
-		p := Place{Section: section}
-		if len(r.IDs) > 0 {
-			p.Parent = r.IDs[0]
-		}
-		var t *tree
-		var e *Element
-		err := a.inTx(ctx, func(ctx context.Context) (err error) {
-			t, e, err = a.Spaces.Create(ctx, r.Scope(), p, in)
-			return err
+		return a.write(ctx, r, section == SectionAll, func(ctx context.Context) (*tree, *Element, error) {
+			return a.Spaces.Create(ctx, r.Scope(), placeOf(r, section), in)
 		})
-		if err == nil && section == SectionAll {
-			return api.OK(idResponse(e.ID))
-		}
-		return answer(r, t, e, err)
 	}
 }
 
@@ -144,17 +153,9 @@ func (a *HTTP) widget(section string) api.Handler {
 		if _, res := r.Input(); res != nil {
 			return *res
 		}
-		p := Place{Section: section}
-		if len(r.IDs) > 0 {
-			p.Parent = r.IDs[0]
-		}
-		var t *tree
-		var e *Element
-		err := a.inTx(ctx, func(ctx context.Context) (err error) {
-			t, e, err = a.Spaces.AddWidget(ctx, r.Scope(), p, r.Body())
-			return err
+		return a.write(ctx, r, false, func(ctx context.Context) (*tree, *Element, error) {
+			return a.Spaces.AddWidget(ctx, r.Scope(), placeOf(r, section), r.Body())
 		})
-		return answer(r, t, e, err)
 	}
 }
 

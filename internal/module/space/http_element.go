@@ -19,19 +19,16 @@ func (a *HTTP) element(op elementOp) api.Handler {
 		if res != nil {
 			return *res
 		}
-		var t *tree
-		var e *Element
-		err := a.inTx(ctx, func(ctx context.Context) (err error) {
-			t, e, err = op(ctx, r.Scope(), r.IDs[0], in)
-			return err
-		})
-		return answer(r, t, e, err)
+		return a.write(ctx, r, false, func(ctx context.Context) (*tree, *Element, error) { return op(ctx, r.Scope(), r.IDs[0], in) })
 	}
 }
 
 func (a *HTTP) open(ctx context.Context, r *api.Request) api.Response {
 	t, e, err := a.Spaces.Open(ctx, r.Scope(), r.IDs[0])
-	return answer(r, t, e, err)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(t.json(e))
 }
 
 func (a *HTTP) delete(ctx context.Context, r *api.Request) api.Response {
@@ -55,24 +52,16 @@ func (a *HTTP) clone(ctx context.Context, r *api.Request) api.Response {
 		return r.FieldFail("copyData", value.CodeType, "boolean")
 	}
 	withData := in.CopyData == nil || *in.CopyData
-	var t *tree
-	var e *Element
-	err := a.inTx(ctx, func(ctx context.Context) (err error) {
-		t, e, err = a.Spaces.Copy(ctx, r.Scope(), r.IDs[0], ElementIn{}, true, withData)
-		return err
+	return a.write(ctx, r, false, func(ctx context.Context) (*tree, *Element, error) {
+		return a.Spaces.Copy(ctx, r.Scope(), r.IDs[0], ElementIn{}, true, withData)
 	})
-	return answer(r, t, e, err)
 }
 
 func (a *HTTP) favorite(on bool) api.Handler {
 	return func(ctx context.Context, r *api.Request) api.Response {
-		var t *tree
-		var e *Element
-		err := a.inTx(ctx, func(ctx context.Context) (err error) {
-			t, e, err = a.Spaces.Favorite(ctx, r.Scope(), r.IDs[0], on)
-			return err
+		return a.write(ctx, r, false, func(ctx context.Context) (*tree, *Element, error) {
+			return a.Spaces.Favorite(ctx, r.Scope(), r.IDs[0], on)
 		})
-		return answer(r, t, e, err)
 	}
 }
 

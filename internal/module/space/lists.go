@@ -75,11 +75,7 @@ func (m *Module) List(ctx context.Context, sc entity.Scope, kind, section string
 // Favorite adds an element the reader sees to their favourites, or
 // takes it away; each person's own.
 func (m *Module) Favorite(ctx context.Context, sc entity.Scope, id int64, on bool) (*tree, *Element, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	if _, err := t.need(id, Read); err != nil {
+	if _, _, err := m.judge(ctx, sc, id, Read); err != nil {
 		return nil, nil, err
 	}
 	if !employee(sc) || sc.System {
@@ -118,11 +114,7 @@ func (m *Module) visit(ctx context.Context, sc entity.Scope, t *tree, id int64) 
 
 // Open is one element the reader sees, noted as visited.
 func (m *Module) Open(ctx context.Context, sc entity.Scope, id int64) (*tree, *Element, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	e, err := t.need(id, Read)
+	t, e, err := m.judge(ctx, sc, id, Read)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -41,11 +41,7 @@ func (mb Member) JSON() map[string]any {
 // element above it, and the members rows given on them, the nearest
 // element first (Read).
 func (m *Module) Members(ctx context.Context, sc entity.Scope, id int64) ([]Member, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, err
-	}
-	e, err := t.need(id, Read)
+	t, e, err := m.judge(ctx, sc, id, Read)
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +104,7 @@ func (m *Module) readAccess(ctx context.Context, sc entity.Scope, raw json.RawMe
 // AddMembers gives access to an element and what is below it, or
 // changes the level already given there (Full).
 func (m *Module) AddMembers(ctx context.Context, sc entity.Scope, id int64, raw json.RawMessage) error {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return err
-	}
-	if _, err := t.need(id, Full); err != nil {
+	if _, _, err := m.judge(ctx, sc, id, Full); err != nil {
 		return err
 	}
 	var items []json.RawMessage
@@ -138,11 +130,7 @@ func (m *Module) AddMembers(ctx context.Context, sc entity.Scope, id int64, raw 
 // (remove) takes it away; a member given access above is changed there
 // (Full).
 func (m *Module) ChangeMember(ctx context.Context, sc entity.Scope, id int64, raw json.RawMessage, remove bool) error {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return err
-	}
-	if _, err := t.need(id, Full); err != nil {
+	if _, _, err := m.judge(ctx, sc, id, Full); err != nil {
 		return err
 	}
 	who, level, err := m.readAccess(ctx, sc, raw, !remove)

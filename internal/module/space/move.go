@@ -14,11 +14,7 @@ import (
 // the element: it changes who sees it. At the private root it is its
 // owner's.
 func (m *Module) Move(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	e, err := t.need(id, Edit)
+	t, e, err := m.judge(ctx, sc, id, Edit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -75,11 +71,7 @@ func (m *Module) Move(ctx context.Context, sc entity.Scope, id int64, in Element
 // texts too; widgets keep their source either way. The copies are the
 // reader's, and share no members.
 func (m *Module) Copy(ctx context.Context, sc entity.Scope, id int64, in ElementIn, deep, withData bool) (*tree, *Element, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	e, err := t.need(id, Read)
+	t, e, err := m.judge(ctx, sc, id, Read)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -26,11 +26,8 @@ func (n *Note) JSON() map[string]any {
 
 // ReadNote is the text of a note page the reader sees, noted as visited.
 func (m *Module) ReadNote(ctx context.Context, sc entity.Scope, id int64) (*Note, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, err
-	}
-	if e, err := t.need(id, Read); err != nil || e.Type != TypeNote {
+	t, e, err := m.judge(ctx, sc, id, Read)
+	if err != nil || e.Type != TypeNote {
 		return nil, notFound(err)
 	}
 	n := &Note{ID: id}
@@ -53,11 +50,8 @@ func notFound(err error) error {
 // WriteNote stores a note page's text (Edit), cleaned of anything but
 // rich text (internal/richtext), with its plain-text preview.
 func (m *Module) WriteNote(ctx context.Context, sc entity.Scope, id int64, raw json.RawMessage) (*Note, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, err
-	}
-	if e, err := t.need(id, Edit); err != nil || e.Type != TypeNote {
+	_, e, err := m.judge(ctx, sc, id, Edit)
+	if err != nil || e.Type != TypeNote {
 		return nil, notFound(err)
 	}
 	var in struct {

@@ -86,21 +86,12 @@ func (m *Module) Create(ctx context.Context, sc entity.Scope, p Place, in Elemen
 
 // reread is the tree after a write and the element written.
 func (m *Module) reread(ctx context.Context, sc entity.Scope, id int64) (*tree, *Element, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	e, err := t.need(id, Read)
-	return t, e, err
+	return m.judge(ctx, sc, id, Read)
 }
 
 // Update renames an element or changes its icon (Edit).
 func (m *Module) Update(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	e, err := t.need(id, Edit)
+	_, e, err := m.judge(ctx, sc, id, Edit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -125,11 +116,7 @@ func (m *Module) Update(ctx context.Context, sc entity.Scope, id int64, in Eleme
 // Delete removes an element with everything below it, their members,
 // favourites and visits (Full).
 func (m *Module) Delete(ctx context.Context, sc entity.Scope, id int64) error {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return err
-	}
-	e, err := t.need(id, Full)
+	t, e, err := m.judge(ctx, sc, id, Full)
 	if err != nil {
 		return err
 	}
@@ -179,11 +166,7 @@ func (m *Module) putAfter(ctx context.Context, sc entity.Scope, sibs []*Element,
 // PlaceAfter puts an element right after a sibling, or first when the
 // body names none (Edit on the element).
 func (m *Module) PlaceAfter(ctx context.Context, sc entity.Scope, id int64, in ElementIn) (*tree, *Element, error) {
-	t, err := m.load(ctx, sc)
-	if err != nil {
-		return nil, nil, err
-	}
-	e, err := t.need(id, Edit)
+	t, e, err := m.judge(ctx, sc, id, Edit)
 	if err != nil {
 		return nil, nil, err
 	}

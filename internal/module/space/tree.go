@@ -89,6 +89,20 @@ func (m *Module) load(ctx context.Context, sc entity.Scope) (*tree, error) {
 	return t, err
 }
 
+// judge is the reader's tree and an element they hold at least want on
+// (404 for one they do not see, 403 for too little).
+func (m *Module) judge(ctx context.Context, sc entity.Scope, id int64, want Level) (*tree, *Element, error) {
+	t, err := m.load(ctx, sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := t.need(id, want)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, e, nil
+}
+
 // level is the reader's access to an element: administrators hold every
 // element of the company's section fully (a private one is private from
 // them too); otherwise the strongest of what the element and each

@@ -6,9 +6,9 @@ import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantin
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
-import { api } from '../../data/api';
-import type { Entity, Link } from '../../data/types';
+import type { Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
+import { useSubjects } from '../../fields/link/subjects';
 import { displayName } from '../../format/displayName';
 import { canShare, spaceApi, type Member, type MemberLevel, type SpaceElement } from './spaceApi';
 
@@ -18,7 +18,6 @@ export function MembersDialog({ e, onClose }: { e: SpaceElement; onClose(): void
   const { t } = useTranslation();
   const sharer = canShare(e);
   const [members, setMembers] = useState<Member[]>([]);
-  const [people, setPeople] = useState<Entity[]>([]);
   const [who, setWho] = useState<string | null>(null);
   const [level, setLevel] = useState<MemberLevel>('read');
   const [error, setError] = useState('');
@@ -26,14 +25,7 @@ export function MembersDialog({ e, onClose }: { e: SpaceElement; onClose(): void
     spaceApi.members(e.id).then(setMembers, (err: unknown) => setError(errorText(err, t)));
   }, [e.id, t]);
   useEffect(load, [load]);
-  useEffect(() => {
-    if (!sharer) return;
-    Promise.all([
-      api.get<Entity[]>('employee', { limit: 500, fields: ['name', 'firstName', 'lastName'] }),
-      api.get<Entity[]>('department', { limit: 500, fields: ['name'] }),
-      api.get<Entity[]>('group', { limit: 500, fields: ['name'] }),
-    ]).then((lists) => setPeople(lists.flatMap((l) => l.data ?? [])), () => setPeople([]));
-  }, [sharer]);
+  const people = useSubjects(sharer);
   const run = (fn: () => Promise<unknown>) =>
     fn().then(() => {
       setError('');
