@@ -48,6 +48,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	a.memberRoutes(rt)
 	rt.Handle("GET /spaces/note/{id}", a.readNote)
 	rt.Handle("POST /spaces/note/{id}", a.writeNote)
+	rt.Describe("GET /spaces/section/favorites", [2]string{"Избранные элементы пространств читателя", "The reader's favourite workspace elements"})
 	rt.Messages(Wording)
 }
 
