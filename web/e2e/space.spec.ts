@@ -1,6 +1,6 @@
 // Workspaces against the real server and its demo company: the
 // administrator makes a private space, adds a page and writes its note,
-// stars the space and shares it with the demo user for reading; the demo
+// orders its pages, stars the space and shares it with the demo user for reading; the demo
 // user finds it in their private section and reads the page, without
 // being able to edit it. The demo's company spaces show their widgets.
 import { expect, test } from '@playwright/test';
@@ -32,9 +32,21 @@ test('a private space with a note page, shared with the demo user, who reads it'
   await page.getByTestId('space-note-save').click();
   await expect(page.getByTestId('space-note-text')).toContainText('Итоги недели и планы отдела.');
 
-  // Back in the space: the page is listed; the space goes to favourites.
+  // The tree opens down to the open page.
+  await expect(page.getByTestId('space-section-private').getByText('Повестка')).toBeVisible();
+
+  // A second page, moved above the first.
   await page.goto(spaceURL);
-  await expect(page.getByTestId('space-page-link')).toHaveText(['Повестка']);
+  await page.getByTestId('space-add').click();
+  await page.getByTestId('space-add-title').fill('Решения');
+  await page.getByTestId('space-add-save').click();
+  await expect(page.getByTestId('space-element-title')).toHaveText('Решения');
+  await page.goto(spaceURL);
+  await expect(page.getByTestId('space-page-link')).toHaveText(['Повестка', 'Решения']);
+  await page.getByTestId('space-page-up').click();
+  await expect(page.getByTestId('space-page-link')).toHaveText(['Решения', 'Повестка']);
+
+  // The space goes to favourites.
   await page.getByTestId('space-favorite').click();
   await expect(page.getByTestId('space-favorite')).toHaveAttribute('data-on', 'yes');
   await expect(page.getByTestId('space-section-favorites').getByText('Планёрки')).toBeVisible();

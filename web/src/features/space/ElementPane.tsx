@@ -2,8 +2,8 @@
 // allows (rename, favourite, add a page, a space or a widget, move, copy,
 // share, delete), and its body: a space's pages and widgets, a note's
 // text, or a widget's figures.
-import { Alert, Anchor, Breadcrumbs, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowUp, IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ type Dialog = 'rename' | 'add' | 'move' | 'members' | null;
 /** widgetOf is a widget element as the report module's widget body takes it. */
 const widgetOf = (e: SpaceElement): Widget => ({ contentType: 'TaskDesktopWidget', ...e.widget, id: e.id, posX: 0, posY: 0, title: e.title });
 
-function SpaceBody({ e, reload }: { e: SpaceElement; reload: number }) {
+function SpaceBody({ e, reload, onOrdered }: { e: SpaceElement; reload: number; onOrdered(): void }) {
   const { t } = useTranslation();
   const [kids, setKids] = useState<SpaceElement[]>();
   useEffect(() => {
@@ -29,23 +29,35 @@ function SpaceBody({ e, reload }: { e: SpaceElement; reload: number }) {
   }, [e.id, reload]);
   if (!kids) return <Loader size="sm" />;
   if (kids.length === 0) return <Text c="dimmed">{t('space.page.emptySpace')}</Text>;
+  // Up one place: right after the one two above, or first.
+  const up = (i: number) => spaceApi.placeAfter(kids[i].id, i >= 2 ? kids[i - 2].id : null).then(onOrdered);
   const widgets = kids.filter((k) => k.type === 'Widget');
-  const pages = kids.filter((k) => k.type !== 'Widget');
   return (
     <Stack>
-      {pages.length > 0 && (
-        <Stack gap={4} data-testid="space-pages">
-          {pages.map((k) => (
-            <Group key={k.id} gap="xs"><TypeIcon type={k.type} icon={k.icon} />
-              <Anchor component={Link} to={`/workspaces/${k.id}`} data-testid="space-page-link">{k.title}</Anchor></Group>
-          ))}
-        </Stack>
-      )}
+      <Stack gap={4} data-testid="space-pages">
+        {kids.map((k, i) => k.type !== 'Widget' && (
+          <Group key={k.id} gap="xs"><TypeIcon type={k.type} icon={k.icon} />
+            <Anchor component={Link} to={`/workspaces/${k.id}`} data-testid="space-page-link">{k.title}</Anchor>
+            {canWrite(e) && i > 0 && (
+              <ActionIcon size="sm" variant="subtle" onClick={() => up(i)} aria-label={t('space.action.up')} data-testid="space-page-up">
+                <IconArrowUp size={14} />
+              </ActionIcon>
+            )}
+          </Group>
+        ))}
+      </Stack>
       {widgets.length > 0 && (
         <SimpleGrid cols={{ base: 1, lg: 2 }} data-testid="space-widgets">
           {widgets.map((w) => (
             <Card key={w.id} withBorder data-testid="space-widget">
-              <Anchor component={Link} to={`/workspaces/${w.id}`} fw={600} mb="xs">{w.title}</Anchor>
+              <Group justify="space-between" mb="xs">
+                <Anchor component={Link} to={`/workspaces/${w.id}`} fw={600}>{w.title}</Anchor>
+                {canWrite(e) && kids.indexOf(w) > 0 && (
+                  <ActionIcon size="sm" variant="subtle" onClick={() => up(kids.indexOf(w))} aria-label={t('space.action.up')}>
+                    <IconArrowUp size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
               <WidgetBody w={widgetOf(w)} />
             </Card>
           ))}
@@ -55,14 +67,24 @@ function SpaceBody({ e, reload }: { e: SpaceElement; reload: number }) {
   );
 }
 
-export function ElementPane({ id, onChanged, onGone }: { id: string; onChanged(): void; onGone(): void }) {
+interface PaneProps {
+  id: string;
+  onChanged(): void;
+  onLoaded(e: SpaceElement): void;
+  onGone(): void;
+}
+
+export function ElementPane({ id, onChanged, onLoaded, onGone }: PaneProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [e, setE] = useState<SpaceElement>();
   const [error, setError] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reload, setReload] = useState(0);
-  const load = useCallback(() => spaceApi.element(id).then(setE, (err: unknown) => setError(errorText(err, t))), [id, t]);
+  const load = useCallback(() => spaceApi.element(id).then((x) => {
+    setE(x);
+    onLoaded(x);
+  }, (err: unknown) => setError(errorText(err, t))), [id, t, onLoaded]);
   useEffect(() => {
     load();
   }, [load]);
@@ -117,9 +139,9 @@ export function ElementPane({ id, onChanged, onGone }: { id: string; onChanged()
       </Group>
       {error && <Alert color="red" withCloseButton onClose={() => setError('')}>{error}</Alert>}
       {e.type === 'Note' && <NoteView id={e.id} editable={canWrite(e)} />}
-      {e.type === 'Space' && <SpaceBody e={e} reload={reload} />}
+      {e.type === 'Space' && <SpaceBody e={e} reload={reload} onOrdered={() => run(async () => undefined)} />}
       {e.type === 'Widget' && <Card withBorder><WidgetBody w={widgetOf(e)} /></Card>}
-      {e.type === 'Note' && e.childrenCount > 0 && <SpaceBody e={e} reload={reload} />}
+      {e.type === 'Note' && e.childrenCount > 0 && <SpaceBody e={e} reload={reload} onOrdered={() => run(async () => undefined)} />}
       {dialog === 'rename' && <RenameDialog e={e} onClose={() => setDialog(null)} onDone={done} />}
       {dialog === 'add' && <AddDialog e={e} onClose={() => setDialog(null)} onDone={(made) => { setDialog(null); onChanged(); navigate(`/workspaces/${made}`); }} />}
       {dialog === 'move' && <MoveDialog e={e} onClose={() => setDialog(null)} onDone={done} />}

@@ -16,14 +16,20 @@ export function TypeIcon({ type, icon }: { type: ElementType; icon?: string }) {
 
 interface TreeProps {
   selected?: string;
+  /** trail is the ids above the open element: their rows open. */
+  trail: string[];
   reload: number;
 }
 
-function Node({ e, selected, reload, depth }: TreeProps & { e: SpaceElement; depth: number }) {
+function Node({ e, selected, trail, reload, depth }: TreeProps & { e: SpaceElement; depth: number }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(e.path.some((p) => p.id === selected));
+  const [open, setOpen] = useState(false);
   const [kids, setKids] = useState<SpaceElement[]>();
   const opens = e.type !== 'Widget' && e.childrenCount > 0;
+  const onTrail = trail.includes(e.id);
+  useEffect(() => {
+    if (onTrail) setOpen(true);
+  }, [onTrail]);
   useEffect(() => {
     if (open && opens) spaceApi.children(e.id).then(setKids, () => setKids([]));
   }, [open, opens, e.id, reload]);
@@ -37,13 +43,13 @@ function Node({ e, selected, reload, depth }: TreeProps & { e: SpaceElement; dep
         <NavLink component={Link} to={`/workspaces/${e.id}`} label={e.title} active={e.id === selected}
           leftSection={<TypeIcon type={e.type} icon={e.icon} />} py={4} data-testid="space-tree-link" />
       </Group>
-      {open && kids?.map((k) => <Node key={k.id} e={k} selected={selected} reload={reload} depth={depth + 1} />)}
+      {open && kids?.map((k) => <Node key={k.id} e={k} selected={selected} trail={trail} reload={reload} depth={depth + 1} />)}
     </>
   );
 }
 
 /** SectionTree is one section's elements: all, private or favourites. */
-export function SectionTree({ section, selected, reload }: TreeProps & { section: 'all' | 'private' | 'favorites' }) {
+export function SectionTree({ section, selected, trail, reload }: TreeProps & { section: 'all' | 'private' | 'favorites' }) {
   const { t } = useTranslation();
   const [roots, setRoots] = useState<SpaceElement[]>();
   useEffect(() => {
@@ -52,7 +58,7 @@ export function SectionTree({ section, selected, reload }: TreeProps & { section
   return (
     <Stack gap={0} data-testid={`space-section-${section}`}>
       {roots?.length === 0 && <Text size="sm" c="dimmed" pl="sm">{t('space.tree.empty')}</Text>}
-      {roots?.map((e) => <Node key={e.id} e={e} selected={selected} reload={reload} depth={0} />)}
+      {roots?.map((e) => <Node key={e.id} e={e} selected={selected} trail={trail} reload={reload} depth={0} />)}
     </Stack>
   );
 }

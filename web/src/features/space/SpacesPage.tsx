@@ -57,7 +57,9 @@ export function SpacesPage({ uid }: { uid?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [reload, setReload] = useState(0);
+  const [trail, setTrail] = useState<string[]>([]);
   const changed = useCallback(() => setReload((n) => n + 1), []);
+  const loaded = useCallback((e: SpaceElement) => setTrail(e.path.map((p) => p.id)), []);
   const made = (id: string) => {
     changed();
     navigate(`/workspaces/${id}`);
@@ -69,20 +71,21 @@ export function SpacesPage({ uid }: { uid?: string }) {
           <Stack gap="xs">
             <Title order={4}>{t('menu.item.workspaces')}</Title>
             <Text size="xs" fw={600} c="dimmed">{t('space.section.favorites')}</Text>
-            <SectionTree section="favorites" selected={uid} reload={reload} />
+            <SectionTree section="favorites" selected={uid} trail={trail} reload={reload} />
             <Divider />
             <Text size="xs" fw={600} c="dimmed">{t('space.section.all')}</Text>
-            <SectionTree section="all" selected={uid} reload={reload} />
+            <SectionTree section="all" selected={uid} trail={trail} reload={reload} />
             <NewSpace section="all" onMade={made} />
             <Divider />
             <Text size="xs" fw={600} c="dimmed">{t('space.section.private')}</Text>
-            <SectionTree section="private" selected={uid} reload={reload} />
+            <SectionTree section="private" selected={uid} trail={trail} reload={reload} />
             <NewSpace section="private" onMade={made} />
           </Stack>
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
-        {uid ? <ElementPane key={uid} id={uid} onChanged={changed} onGone={() => { changed(); navigate('/workspaces'); }} /> : <Recents />}
+        {uid ? <ElementPane key={uid} id={uid} onChanged={changed} onLoaded={loaded}
+          onGone={() => { changed(); navigate('/workspaces'); }} /> : <Recents />}
       </Grid.Col>
     </Grid>
   );
