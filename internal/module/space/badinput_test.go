@@ -33,6 +33,8 @@ func TestBadInput(t *testing.T) {
 			{"no such element", "GET", "element/999999", nil, 404, "", ""},
 			{"under no such element", "POST", "element/999999/children", map[string]any{"title": "x"}, 404, "", ""},
 			{"no such section", "GET", "section/trash", nil, 404, "", ""},
+			{"a limit that is no count", "GET", "element" + apitest.Q(`{"limit":"many"}`), nil, 422, "limit", "invalid_type"},
+			{"excludeIds that are no list", "GET", "recents" + apitest.Q(`{"excludeIds":5}`), nil, 422, "excludeIds", "invalid_type"},
 			{"a move nowhere", "POST", "element/" + sp + "/move", map[string]any{}, 422, "id", "required"},
 			{"a move into a widget", "POST", "element/" + sp + "/move", el(w), 422, "id", "space_not_container"},
 			{"a level of no kind", "POST", "element/" + sp + "/member/add", []any{member(o.boris, "owner")}, 422, "accessLevel", "space_bad_level"},

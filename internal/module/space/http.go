@@ -7,6 +7,7 @@ import (
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
 )
 
 // HTTP is the workspaces' routes (/spaces/…). See docs/space.md.
@@ -57,15 +58,20 @@ func (a *HTTP) inTx(ctx context.Context, fn func(ctx context.Context) error) err
 	return a.Engine.DB.WithTx(ctx, fn)
 }
 
-// filter reads the lists' q, excludeIds and limit.
-func filter(r *api.Request) Filter {
+// filter reads the lists' q, excludeIds and limit; a limit that is no
+// count or excludeIds that is no list is 422.
+func filter(r *api.Request) (Filter, error) {
 	f := Filter{Q: r.QueryString("q")}
 	if raw, ok := r.Query("limit"); ok {
-		_ = json.Unmarshal(raw, &f.Limit)
+		if json.Unmarshal(raw, &f.Limit) != nil || f.Limit < 0 {
+			return f, entity.Invalidf("limit", value.CodeType, "integer")
+		}
 	}
 	if raw, ok := r.Query("excludeIds"); ok {
 		var ids []any
-		_ = json.Unmarshal(raw, &ids)
+		if json.Unmarshal(raw, &ids) != nil {
+			return f, entity.Invalidf("excludeIds", value.CodeType, "array")
+		}
 		for _, v := range ids {
 			switch x := v.(type) {
 			case float64:
@@ -77,7 +83,7 @@ func filter(r *api.Request) Filter {
 			}
 		}
 	}
-	return f
+	return f, nil
 }
 
 func (a *HTTP) list(kind, section string) api.Handler {
@@ -86,7 +92,11 @@ func (a *HTTP) list(kind, section string) api.Handler {
 		if len(r.IDs) > 0 {
 			parent = r.IDs[0]
 		}
-		t, es, err := a.Spaces.List(ctx, r.Scope(), kind, section, parent, filter(r))
+		f, err := filter(r)
+		if err != nil {
+			return r.Fail(err)
+		}
+		t, es, err := a.Spaces.List(ctx, r.Scope(), kind, section, parent, f)
 		if err != nil {
 			return r.Fail(err)
 		}
