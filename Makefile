@@ -29,11 +29,21 @@ test: test-go test-web
 
 test-go:
 	$(GO) vet ./...
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-go-all test-go-disk test-go-s3
+
+# The three runs go side by side: each package's tests wait on databases
+# and servers as much as they compute, and the two reruns are short.
+.PHONY: test-go-all test-go-disk test-go-s3
+test-go-all:
 	$(GO) test -count=1 ./...
-	# The file and document tests again on the local disk and on S3 (a
-	# gofakes3 server the tests start in-process). The store is the
-	# subject here, so SQLite alone: the database under it was covered above.
+
+# The file and document tests again on the local disk and on S3 (a
+# gofakes3 server the tests start in-process). The store is the
+# subject here, so SQLite alone: the database under it was covered above.
+test-go-disk:
 	ARTEL_TEST_POSTGRES= ARTEL_TEST_STORAGE=disk $(GO) test -count=1 ./internal/module/file/... ./internal/module/doc/...
+
+test-go-s3:
 	ARTEL_TEST_POSTGRES= ARTEL_TEST_STORAGE=s3 $(GO) test -count=1 ./internal/module/file/... ./internal/module/doc/...
 
 # test-web: type and i18n checks, vitest, then Playwright against the

@@ -31,10 +31,11 @@ func rubles(kopecks int64) obj {
 	return obj{"contentType": "Money", "value": float64(kopecks) / 100, "currency": "RUB"}
 }
 
-// income records a payment of an invoice to an account.
-func (f *filler) income(account, invoice value.Link, kopecks int64, deal string) error {
+// income records a payment of invoices to an account, split between
+// them by their rests (docs/finance.md, "Payments").
+func (f *filler) income(account value.Link, kopecks int64, deal string, invoices ...value.Link) error {
 	_, err := f.create(f.demo, "FinOperation", obj{"kind": "income", "sum": rubles(kopecks), "realAccount": ref(account),
-		"invoices": refs(invoice), "description": "Оплата по сделке «" + deal + "»"})
+		"invoices": refs(invoices...), "description": "Оплата по сделке «" + deal + "»"})
 	return err
 }
 

@@ -9,15 +9,16 @@ import (
 )
 
 // demoInvoices bill the first deals: three paid in full (their debt is
-// zero), one drawn and overdue, an advance of half the price not yet
-// drawn, and one rejected.
+// zero), the first by two invoices, 60 % and 40 %, paid by one income
+// split between them; one drawn and overdue, an advance of half the
+// price not yet drawn, and one rejected.
 var demoInvoices = []struct {
 	status string
-	share  int64 // percent of the deal's price
+	shares []int64 // percent of the deal's price, one invoice each
 	late   bool
 }{
-	{"paid", 100, false}, {"paid", 100, false}, {"paid", 100, false},
-	{"drawn", 100, true}, {"created", 50, false}, {"rejected", 100, false},
+	{"paid", []int64{60, 40}, false}, {"paid", []int64{100}, false}, {"paid", []int64{100}, false},
+	{"drawn", []int64{100}, true}, {"created", []int64{50}, false}, {"rejected", []int64{100}, false},
 }
 
 // invoicesStep bills a few deals to a payer for their client, in one row
@@ -41,23 +42,31 @@ func (f *filler) invoicesStep() error {
 		if err != nil {
 			return err
 		}
-		row, err := f.create(f.demo, "OfferRow", obj{"name": "Оплата по договору: " + d.name, "quantity": 1, "tax": vat,
-			"price": obj{"contentType": "Money", "value": float64(price.Kopecks*inv.share/100) / 100, "currency": "RUB"}})
-		if err != nil {
-			return err
-		}
-		body := obj{"payer": ref(payer), "recipient": ref(books.own), "deal": ref(d.link), "rows": refs(row), "status": inv.status,
-			"invoiceDate": dateOnly(f.base.AddDate(0, 0, i)), "name": "Счёт по сделке «" + d.name + "»"}
-		if inv.late {
-			body["deadline"] = dateOnly(f.base.AddDate(0, 0, 14))
-		}
-		invoice, err := f.create(d.people[0], "Invoice", body)
-		if err != nil {
-			return err
+		var billed []value.Link
+		var total int64
+		for _, share := range inv.shares {
+			kopecks := price.Kopecks * share / 100
+			row, err := f.create(f.demo, "OfferRow", obj{"name": "Оплата по договору: " + d.name, "quantity": 1, "tax": vat,
+				"price": obj{"contentType": "Money", "value": float64(kopecks) / 100, "currency": "RUB"}})
+			if err != nil {
+				return err
+			}
+			body := obj{"payer": ref(payer), "recipient": ref(books.own), "deal": ref(d.link), "rows": refs(row), "status": inv.status,
+				"invoiceDate": dateOnly(f.base.AddDate(0, 0, i)), "name": "Счёт по сделке «" + d.name + "»"}
+			if inv.late {
+				body["deadline"] = dateOnly(f.base.AddDate(0, 0, 14))
+			}
+			invoice, err := f.create(d.people[0], "Invoice", body)
+			if err != nil {
+				return err
+			}
+			billed = append(billed, invoice)
+			total += kopecks
 		}
 		if inv.status == "paid" {
-			// The money came to the bank account: an income paying the invoice.
-			if err := f.income(books.bank, invoice, price.Kopecks*inv.share/100, d.name); err != nil {
+			// The money came to the bank account: one income paying the
+			// invoices, split between them by their sums.
+			if err := f.income(books.bank, total, d.name, billed...); err != nil {
 				return err
 			}
 		}

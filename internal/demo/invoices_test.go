@@ -2,6 +2,7 @@ package demo_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/entity"
@@ -10,7 +11,7 @@ import (
 )
 
 // The demo bills a few deals: some invoices paid (their deals owe
-// nothing), one overdue.
+// nothing), two of them by one income split between them; one overdue.
 func TestDemoInvoices(t *testing.T) {
 	e, account := setup(t, "sqlite")
 	fill(t, e, account)
@@ -35,7 +36,20 @@ func TestDemoInvoices(t *testing.T) {
 			late++
 		}
 	}
-	if paid != 3 || late != 1 {
-		t.Errorf("paid %d, overdue %d; want 3 and 1", paid, late)
+	if paid != 4 || late != 1 {
+		t.Errorf("paid %d, overdue %d; want 4 and 1", paid, late)
+	}
+	ops, err := e.List(ctx, sc, "FinOperation", entity.ListQuery{Limit: 50, Fields: []string{"invoices", "invoiceSums", "sum"}}, value.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	split := 0
+	for _, op := range ops.Records {
+		if strings.Count(op.String("invoiceSums"), `"invoice"`) == 2 {
+			split++
+		}
+	}
+	if split != 1 {
+		t.Errorf("split incomes: %d, want 1", split)
 	}
 }

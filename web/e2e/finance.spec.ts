@@ -108,11 +108,13 @@ test('a partial then the full payment from the invoice clear the deal\'s debt; t
   const paying = page.getByTestId('fin-operation').filter({ has: page.locator(`a[href="/invoices/${invoiceId}/card"]`) });
   await expect(paying).toHaveCount(2);
 
-  // A CSV statement booked on the cash desk: one expense, once.
+  // A CSV statement previewed, then booked as previewed on the cash desk: one expense, once.
   await page.getByTestId('fin-import-account').click();
   await page.getByRole('option', { name: 'Касса офиса' }).click();
   const csv = 'Дата;Номер;Сумма;Назначение\n27.10.2026;e2e-1;-123,45;Бутыли для кулера\n';
   await page.getByTestId('finance-page').locator('input[type="file"]').first().setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByTestId('fin-import-preview').click();
+  await expect(page.getByTestId('fin-preview-line').filter({ hasText: 'Бутыли для кулера' })).toContainText('Расход');
   await page.getByTestId('fin-import').click();
   await expect(page.getByText(/Загружено 1, оплачено счетов 0/)).toBeVisible();
   await expect(page.getByTestId('fin-operation').filter({ hasText: 'Бутыли для кулера' })).toHaveCount(1);

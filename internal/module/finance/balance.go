@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/money"
@@ -43,25 +44,40 @@ func (m *Module) fillBalance(ctx context.Context, sc entity.Scope, recs []*entit
 		marks += "?"
 		args = append(args, r.ID)
 	}
-	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT real_account_id, kopecks FROM fin_balances
-		WHERE account_id = ? AND real_account_id IN (`+marks+`)`), args...)
+	// One read for all: the kept kopecks and each account's currency.
+	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT a.id, COALESCE(b.kopecks, 0),
+		c.c_abbreviation, c.c_rate, c.c_isbase FROM e_finrealaccount a
+		LEFT JOIN fin_balances b ON b.account_id = a.account_id AND b.real_account_id = a.id
+		LEFT JOIN e_currency c ON c.account_id = a.account_id AND c.id = a.c_currency_i
+		WHERE a.account_id = ? AND a.id IN (`+marks+`)`), args...)
 	if err != nil {
 		return fmt.Errorf("finance: balances: %w", err)
 	}
 	defer q.Close()
-	have := map[int64]int64{}
+	have := map[int64]money.Amount{}
 	for q.Next() {
 		var id, k int64
-		if err := q.Scan(&id, &k); err != nil {
+		var code *string
+		var rate *float64
+		var base *bool
+		if err := q.Scan(&id, &k, &code, &rate, &base); err != nil {
 			return err
 		}
-		have[id] = k
+		a := money.Amount{Kopecks: k, Currency: "RUB", Rate: 1}
+		if code != nil && *code != "" {
+			a.Currency = strings.ToUpper(*code)
+			a.Rate, _ = currencyRate(a.Currency, rate, base).Float64()
+		}
+		have[id] = a
 	}
 	if err := q.Err(); err != nil {
 		return err
 	}
 	for _, r := range recs {
-		a := money.Amount{Kopecks: have[r.ID], Currency: "RUB", Rate: 1}
+		a, ok := have[r.ID]
+		if !ok {
+			a = money.Amount{Currency: "RUB", Rate: 1}
+		}
 		r.SetComputed("balance", moneyValue(a))
 	}
 	return nil
@@ -70,7 +86,13 @@ func (m *Module) fillBalance(ctx context.Context, sc entity.Scope, recs []*entit
 // moneyValue is the API form of an amount.
 func moneyValue(a money.Amount) map[string]any {
 	v, _ := strconv.ParseFloat(big.NewRat(a.Kopecks, 100).FloatString(2), 64)
-	return map[string]any{"contentType": "Money", "value": v, "currency": a.Currency, "valueInMain": v, "rate": 1}
+	rate := a.Rate
+	if rate <= 0 {
+		rate = 1
+	}
+	main, _ := new(big.Rat).Mul(big.NewRat(a.Kopecks, 100), money.Exact(rate)).Float64()
+	main, _ = strconv.ParseFloat(strconv.FormatFloat(main, 'f', 2, 64), 64)
+	return map[string]any{"contentType": "Money", "value": v, "currency": a.Currency, "valueInMain": main, "rate": rate}
 }
 
 // invoicesOf are the invoices an operation pays.

@@ -53,6 +53,7 @@ func (m *Module) Document(ctx context.Context, sc entity.Scope, id int64) (*pdf.
 	if doc.Form, err = m.form(ctx, sc, templateOf(inv)); err != nil {
 		return nil, err
 	}
+	fillVariables(doc)
 	rows, err := m.rowsOf(ctx, sc.Account, id)
 	if err != nil {
 		return nil, err

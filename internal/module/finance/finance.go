@@ -49,7 +49,9 @@ func Register(e *entity.Engine) *Module {
 	e.Compute("Invoice", entity.Computer{Fields: []string{"financeOperations", "financeOperationsCount"}, Fill: m.fillInvoiceOps})
 	e.Hook("FinOperation", entity.Hooks{BeforeSave: m.beforeOp, AfterLinks: m.opLinksLeft,
 		AfterSave: m.afterOp, BeforeDelete: m.beforeOpDelete})
-	e.NeedFields("FinOperation", "kind", "incomeSum", "expenseSum", "realAccount", "deal", "pairedOperation")
+	e.NeedFields("FinOperation", "kind", "incomeSum", "expenseSum", "accountSum", "realAccount", "deal", "pairedOperation")
+	e.Hook("FinRealAccount", entity.Hooks{BeforeSave: m.beforeAccount})
+	e.NeedFields("FinRealAccount", "currency")
 	e.Compute("FinRealAccount", entity.Computer{Fields: []string{"balance"}, InLists: true, Fill: m.fillBalance})
 	return m
 }

@@ -31,6 +31,30 @@ func templateOf(inv *entity.Record) int64 {
 	return l.ID
 }
 
+// checkTemplate refuses an invoice naming a template the account does
+// not have (one deleted later prints with the default one).
+func (m *Module) checkTemplate(ctx context.Context, c *entity.Change) error {
+	v, given := c.Values["invoiceTemplate"]
+	if !given || v == nil {
+		return nil
+	}
+	s, _ := v.(string)
+	if s == "null" || s == "" {
+		return nil
+	}
+	missing := entity.Invalidf("invoiceTemplate", entity.CodeLinkNotFound, s)
+	l, err := value.DecodeLink(json.RawMessage(s), []string{"InvoiceTemplate"})
+	if err != nil || l.ID == 0 {
+		return missing
+	}
+	if _, err := m.Template(ctx, c.Scope.Account, l.ID); err == entity.ErrNotFound {
+		return missing
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
 // form is what a template prints: the one named, or the default one when
 // it is gone or none is named; the built-in form when there is none.
 // The images are read by the system: a template's logo prints for every

@@ -25,8 +25,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /invoice/{id}", a.save)
 	rt.Handle("POST /finOperation/createTransfer", a.transfer)
 	rt.Handle("POST /finOperation/importStatement", a.importStatement)
-	rt.Describe("POST /finOperation/importStatement", [2]string{"Импорт банковской выписки (1С, CSV): операции и оплаты счетов по номеру и сумме",
-		"Import a bank statement (1C, CSV): operations, and invoices paid by number and sum"})
+	rt.Describe("POST /finOperation/importStatement", [2]string{"Импорт банковской выписки (1С, CSV): предпросмотр (preview) и проводка (digest), оплаты счетов по номеру, ИНН и сумме",
+		"Import a bank statement (1C, CSV): a preview, then the booking of it (digest); invoices paid by number, ИНН and sum"})
 	rt.Handle("POST /finOperation/{id}/linkWith", a.link(true))
 	rt.Handle("POST /finOperation/{id}/unlinkWith", a.link(false))
 	rt.Download("/invoice/{id}/pdf", a.servePDF)
@@ -44,8 +44,12 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Messages(sendWording)
 	rt.Messages(Wording)
 	rt.Messages(opWording)
+	rt.Messages(splitWording)
+	rt.Messages(currencyWording)
 	rt.Messages(map[string][2]string{CodeStatementFormat: {"Файл не похож на выписку 1С или CSV с колонками даты, суммы и назначения",
-		"The file is neither a 1C statement nor a CSV with date, sum and purpose columns"}})
+		"The file is neither a 1C statement nor a CSV with date, sum and purpose columns"},
+		CodeStatementChanged: {"С момента предпросмотра счета или выписка изменились: проверьте выписку ещё раз",
+			"The invoices or the statement changed since the preview: preview it again"}})
 }
 
 // save creates or updates an invoice with its rows, all in one

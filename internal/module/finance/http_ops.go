@@ -198,7 +198,12 @@ func (a *HTTP) importStatement(ctx context.Context, r *api.Request) api.Response
 	if len(data) == 0 {
 		return r.FieldFail("file", entity.CodeRequired)
 	}
-	out, err := a.Invoices.Import(ctx, r.Scope(), account, data)
+	var opt ImportOptions
+	_ = json.Unmarshal(in["digest"], &opt.Digest)
+	var preview any
+	_ = json.Unmarshal(in["preview"], &preview)
+	opt.Preview = preview == true || preview == "true" || preview == "1"
+	out, err := a.Invoices.Import(ctx, r.Scope(), account, data, opt)
 	if err != nil {
 		return r.Fail(err)
 	}

@@ -34,6 +34,7 @@ func (a *HTTP) templateRoutes(rt *api.Routes) {
 	rt.Describe("GET /invoice/template/{id}", [2]string{"Шаблон счёта", "An invoice template"})
 	rt.Describe("POST /invoice/template/{id}", [2]string{"Изменить шаблон счёта (администратор)", "Change an invoice template (administrator)"})
 	rt.Describe("DELETE /invoice/template/{id}", [2]string{"Удалить шаблон счёта (администратор)", "Delete an invoice template (administrator)"})
+	rt.Handle("GET /invoice/templateVariables", a.templateVariables)
 	rt.Messages(templateWording)
 }
 

@@ -26,7 +26,6 @@ const (
 	CodeSameAccount   = "fin_same_account"
 	CodeIncomeOnly    = "fin_income_only"
 	CodeLinkTarget    = "fin_link_target"
-	CodeOneInvoice    = "fin_one_invoice"
 )
 
 var opWording = map[string][2]string{
@@ -36,12 +35,11 @@ var opWording = map[string][2]string{
 	CodeTransferFixed: {"Сумма и счёт перевода не меняются: удалите перевод и создайте новый", "A transfer's sum and account cannot change: delete it and make a new one"},
 	CodeSameAccount:   {"Счета отправителя и получателя должны различаться", "The sending and receiving accounts must differ"},
 	CodeIncomeOnly:    {"Оплатить счёт или сделку может только поступление", "Only an income pays an invoice or a deal"},
-	CodeOneInvoice:    {"Одно поступление оплачивает один счёт: разделите оплату на несколько поступлений", "One income pays one invoice: split the payment into several incomes"},
 	CodeLinkTarget:    {"Операцию можно привязать к счёту или сделке", "An operation links to an invoice or a deal"},
 }
 
 // opKept are the fields the rules keep; a client's are ignored.
-var opKept = []string{"number", "incomeSum", "expenseSum"}
+var opKept = []string{"number", "incomeSum", "expenseSum", "accountSum"}
 
 // beforeOp checks an operation and keeps its number and its income and
 // expense sums (docs/finance.md, "Operations").
@@ -85,13 +83,21 @@ func (m *Module) beforeOp(ctx context.Context, c *entity.Change) error {
 			c.Values["expenseSum"] = sum.Stored()
 		}
 	}
+	if err := m.keepAccountSum(ctx, c, sum); err != nil {
+		return err
+	}
 	if kind != Income && (len(c.Many["invoices"]) > 0 || (c.Links["deal"] != nil)) {
 		return entity.Invalidf("invoices", CodeIncomeOnly, "")
 	}
-	// An income naming two invoices would count whole for each; split
-	// between them by no rule a user could check, so it is refused.
-	if len(c.Many["invoices"]) > 1 {
-		return entity.Invalidf("invoices", CodeOneInvoice, "")
+	if kind != Income {
+		if s, _ := c.Values["invoiceSums"].(string); s != "" && s != "[]" {
+			return entity.Invalidf("invoiceSums", CodeIncomeOnly, "")
+		}
+		delete(c.Values, "invoiceSums")
+	} else if touchesSplit(c) {
+		if err := m.splitIncome(ctx, c, sum); err != nil {
+			return err
+		}
 	}
 	if c.New && c.Values["number"] == nil {
 		n, err := m.e.NextNumber(ctx, c.Scope, "FinOperation.number")
@@ -104,6 +110,14 @@ func (m *Module) beforeOp(ctx context.Context, c *entity.Change) error {
 		c.Values["date"] = m.e.Now().UnixMilli()
 	}
 	return nil
+}
+
+// touchesSplit reports a write that names an income's sum, invoices or
+// parts: its split is made again.
+func touchesSplit(c *entity.Change) bool {
+	_, parts := c.Values["invoiceSums"]
+	_, invoices := c.Many["invoices"]
+	return c.New || parts || invoices || c.Values["sum"] != nil
 }
 
 // opString is a value field as the change leaves it.
@@ -132,23 +146,14 @@ func opLink(c *entity.Change, f string) int64 {
 	return 0
 }
 
-// effect is what an operation adds to its account's balance, in kopecks.
-func effect(kind, income, expense string) int64 {
-	if kind == Virtual {
-		return 0
-	}
-	in, _ := money.Parse(income)
-	out, _ := money.Parse(expense)
-	return in.Kopecks - out.Kopecks
-}
-
 // afterOp moves the balances by the difference the save made, and
 // refreshes what the operation pays: its invoices and its deal.
 func (m *Module) afterOp(ctx context.Context, c *entity.Change, _ *entity.Record) error {
-	acc, now := opLink(c, "realAccount"), effect(opString(c, "kind"), opString(c, "incomeSum"), opString(c, "expenseSum"))
+	acc := opLink(c, "realAccount")
+	now := effectOf(opString(c, "kind"), opString(c, "incomeSum"), opString(c, "expenseSum"), opString(c, "accountSum"))
 	if c.Old != nil {
 		old := c.Old.Links["realAccount"].ID
-		was := effect(c.Old.String("kind"), c.Old.String("incomeSum"), c.Old.String("expenseSum"))
+		was := effectOf(c.Old.String("kind"), c.Old.String("incomeSum"), c.Old.String("expenseSum"), c.Old.String("accountSum"))
 		if err := m.addBalance(ctx, c.Scope.Account, old, -was); err != nil {
 			return err
 		}
@@ -197,7 +202,7 @@ func (m *Module) opLinksLeft(ctx context.Context, c *entity.Change, before map[s
 func (m *Module) beforeOpDelete(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
 	ctx = context.WithValue(ctx, leavingKey{}, rec.ID)
 	if err := m.addBalance(ctx, sc.Account, rec.Links["realAccount"].ID,
-		-effect(rec.String("kind"), rec.String("incomeSum"), rec.String("expenseSum"))); err != nil {
+		-effectOf(rec.String("kind"), rec.String("incomeSum"), rec.String("expenseSum"), rec.String("accountSum"))); err != nil {
 		return err
 	}
 	invoices, err := m.invoicesOf(ctx, sc.Account, rec.ID)

@@ -2,6 +2,7 @@ package finance
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/artel/artel/internal/entity"
@@ -13,15 +14,39 @@ import (
 // becomes paid; an invoice paid that way goes back to drawn when an
 // income is taken off it (docs/finance.md, "Payments").
 
-// incomesOf is the sum in kopecks of the incomes paying an invoice, but
-// one operation (being deleted).
+// incomesOf is the sum in kopecks of the incomes' parts paying an
+// invoice, but one operation (being deleted). An income that keeps no
+// parts (written before they were kept) pays its invoice whole.
 func (m *Module) incomesOf(ctx context.Context, account, invoice, except int64) (int64, error) {
 	if except == 0 {
 		except = leavingOp(ctx)
 	}
-	return m.sumOf(ctx, `SELECT o.c_incomesum FROM e_finoperation o JOIN links l ON l.account_id = o.account_id
+	q, err := m.e.DB.Q(ctx).QueryContext(ctx, m.e.DB.Dialect.Rebind(`SELECT o.c_incomesum, o.c_invoicesums
+		FROM e_finoperation o JOIN links l ON l.account_id = o.account_id
 		AND l.src_type = 'FinOperation' AND l.src_id = o.id AND l.field = 'invoices' AND l.dst_type = 'Invoice'
-		WHERE o.account_id = ? AND l.dst_id = ? AND o.c_kind = 'income' AND o.id <> ?`, account, invoice, except)
+		WHERE o.account_id = ? AND l.dst_id = ? AND o.c_kind = 'income' AND o.id <> ?`), account, invoice, except)
+	if err != nil {
+		return 0, fmt.Errorf("finance: incomes of %d: %w", invoice, err)
+	}
+	defer q.Close()
+	var total int64
+	for q.Next() {
+		var sum, parts *string
+		if err := q.Scan(&sum, &parts); err != nil {
+			return 0, err
+		}
+		if parts != nil {
+			if p := storedParts(*parts); p != nil {
+				total += p[invoice]
+				continue
+			}
+		}
+		if sum != nil {
+			a, _ := money.Parse(*sum)
+			total += a.Kopecks
+		}
+	}
+	return total, q.Err()
 }
 
 // refreshPaid keeps an invoice's paidSum and its status with its incomes.

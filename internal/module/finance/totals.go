@@ -28,6 +28,9 @@ func (m *Module) beforeInvoice(ctx context.Context, c *entity.Change) error {
 	if err := m.moveStatus(c); err != nil {
 		return err
 	}
+	if err := m.checkTemplate(ctx, c); err != nil {
+		return err
+	}
 	if c.New {
 		if _, given := c.Links["consignee"]; !given && c.Links["payer"] != nil {
 			c.Links["consignee"] = c.Links["payer"]

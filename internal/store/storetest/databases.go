@@ -13,8 +13,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/artel/artel/internal/catalog"
-	"github.com/artel/artel/internal/migrate"
 	"github.com/artel/artel/internal/store"
 )
 
@@ -41,6 +39,13 @@ func URL(t testing.TB, dialect string) (dataDir, dbURL string) {
 	if dialect != "postgres" {
 		return dataDir, ""
 	}
+	return dataDir, pgDatabase(t, "")
+}
+
+// pgDatabase makes a database, a copy of template when one is named, and
+// drops it at cleanup.
+func pgDatabase(t testing.TB, template string) string {
+	t.Helper()
 	base := os.Getenv("ARTEL_TEST_POSTGRES")
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
@@ -49,7 +54,13 @@ func URL(t testing.TB, dialect string) (dataDir, dbURL string) {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	name := "artel_test_" + hex.EncodeToString(b)
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	create := "CREATE DATABASE " + name
+	if template != "" {
+		// WAL_LOG copies page by page without the checkpoint FILE_COPY
+		// needs: 0.45 s against 2.6 s for the migrated schema.
+		create += " TEMPLATE " + template + " STRATEGY WAL_LOG"
+	}
+	if _, err := admin.Exec(create); err != nil {
 		admin.Close()
 		t.Fatalf("create database: %v", err)
 	}
@@ -57,25 +68,34 @@ func URL(t testing.TB, dialect string) (dataDir, dbURL string) {
 		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
 		admin.Close()
 	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("ARTEL_TEST_POSTGRES: %v", err)
-	}
-	u.Path = "/" + name
-	return dataDir, u.String()
+	return withPath(base, name)
 }
 
-// Open makes a fresh, migrated database of the dialect, closed at cleanup.
+// withPath is the PostgreSQL URL base with its database replaced.
+func withPath(base, name string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return base
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+// Open makes a fresh, migrated database of the dialect, closed at cleanup:
+// a copy of the process's migrated template (template.go).
 func Open(t testing.TB, dialect string) *store.DB {
 	t.Helper()
-	dir, u := URL(t, dialect)
+	tmpl := template(t, dialect)
+	dir, u := t.TempDir(), ""
+	if dialect == "postgres" {
+		u = pgDatabase(t, tmpl)
+	} else if err := copyFile(tmpl, dir); err != nil {
+		t.Fatalf("copy template: %v", err)
+	}
 	db, err := store.Open(context.Background(), dir, u)
 	if err != nil {
 		t.Fatalf("open %s: %v", dialect, err)
 	}
 	t.Cleanup(func() { db.Close() })
-	if err := migrate.Run(context.Background(), db, catalog.MustLoad()); err != nil {
-		t.Fatalf("migrate %s: %v", dialect, err)
-	}
 	return db
 }

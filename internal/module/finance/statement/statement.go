@@ -203,14 +203,26 @@ func pad(s string) string {
 }
 
 // invoiceRef finds an invoice number in a payment's purpose: "счёт № 17",
-// "сч. 17", "по счету №А-17".
-var invoiceRef = regexp.MustCompile(`(?i)(?:сч(?:[её]т[ау]?|\.)?|invoice)\s*(?:на оплату\s*)?(?:№|n|#|no\.?)?\s*([0-9A-Za-zА-Яа-я][0-9A-Za-zА-Яа-я\-/]*)`)
+// "сч. 17", "по счету №А-17", "по счетам № 17".
+var invoiceRef = regexp.MustCompile(`(?i)(?:сч(?:[её]т(?:ам|ах|а|у)?|\.)?|invoices?)\s*(?:на оплату\s*)?(?:№|n|#|no\.?)?\s*([0-9A-Za-zА-Яа-я][0-9A-Za-zА-Яа-я\-/]*)`)
 
-// InvoiceNumbers are the invoice numbers a purpose names.
+// moreRef is a further number of a list after one: "№ 17, 18 и № 19".
+var moreRef = regexp.MustCompile(`^\s*(?:,|;|и|and)\s*(?:№|#)?\s*([0-9][0-9A-Za-zА-Яа-я\-/]*)`)
+
+// InvoiceNumbers are the invoice numbers a purpose names, in its order.
 func InvoiceNumbers(purpose string) []string {
 	var out []string
-	for _, m := range invoiceRef.FindAllStringSubmatch(purpose, -1) {
-		out = append(out, m[1])
+	for _, at := range invoiceRef.FindAllStringSubmatchIndex(purpose, -1) {
+		out = append(out, purpose[at[2]:at[3]])
+		rest := purpose[at[1]:]
+		for {
+			m := moreRef.FindStringSubmatchIndex(rest)
+			if m == nil {
+				break
+			}
+			out = append(out, rest[m[2]:m[3]])
+			rest = rest[m[1]:]
+		}
 	}
 	return out
 }

@@ -87,6 +87,8 @@ func TestInvoiceNumbers(t *testing.T) {
 		"по счету №А-17 за услуги":           {"А-17"},
 		"Оплата по счету на оплату № 5":      {"5"},
 		"Аренда за октябрь":                  nil,
+		"Оплата по счетам № 17, 18 и 19":     {"17", "18", "19"},
+		"Оплата счета №17 и №18 от 25.10":    {"17", "18"},
 	} {
 		if got := InvoiceNumbers(purpose); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: %v, want %v", purpose, got, want)

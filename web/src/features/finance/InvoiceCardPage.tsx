@@ -20,6 +20,7 @@ import { PaymentPanel } from './PaymentPanel';
 import { SendPanel } from './SendPanel';
 import { StatusBadge } from './StatusBadge';
 import { invoiceRows, saveInvoice, setStatus, type InvoiceDraft } from './invoiceApi';
+import { listTemplates, templateOf, type InvoiceTemplate } from './templateApi';
 import { RowsEditor, emptyRow } from './RowsEditor';
 import { invoiceTotals } from './totals';
 
@@ -45,6 +46,7 @@ async function draftFromDeal(dealId: string, title: string): Promise<InvoiceDraf
     invoiceDate: new Date(),
     deadline: null,
     rows: [{ ...emptyRow(), name: `${title} ${String(deal.name ?? '')}`.trim(), price: owed?.value ?? 0 }],
+    template: null,
   };
 }
 
@@ -55,6 +57,21 @@ function PayerSelect({ value, onChange, disabled }: { value: Link | null; onChan
     <Select label={t('finance.card.payer')} placeholder={t('finance.card.payerPick')} searchable disabled={disabled} data-testid="invoice-payer" w={360}
       value={value?.id ?? null} onChange={(id) => onChange(id ? { contentType: 'Payer', id } : null)}
       data={payers.items.map((p) => ({ value: String(p.id), label: String(p.name ?? p.id) }))} />
+  );
+}
+
+/** TemplateSelect picks the printed form; none prints with the account's default one. */
+function TemplateSelect({ value, onChange, disabled }: { value: string | null; onChange(v: string | null): void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const [templates, setTemplates] = useState<InvoiceTemplate[]>([]);
+  useEffect(() => {
+    listTemplates().then(setTemplates, () => setTemplates([]));
+  }, []);
+  const fallback = templates.find((x) => x.isDefault);
+  return (
+    <Select label={t('finance.card.template')} clearable disabled={disabled} w={240} data-testid="invoice-template" value={value} onChange={onChange}
+      placeholder={fallback ? t('finance.card.templateDefault', { name: fallback.name }) : t('finance.card.templateBuiltIn')}
+      data={templates.map((x) => ({ value: x.id, label: x.name }))} />
   );
 }
 
@@ -70,20 +87,21 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
   useEffect(() => {
     if (!id) {
       if (dealId) draftFromDeal(dealId, rowTitle).then(setDraft, (err) => setFailed(errorText(err, t)));
-      else setDraft({ payer: null, deal: null, invoiceDate: new Date(), deadline: null, rows: [emptyRow()] });
+      else setDraft({ payer: null, deal: null, invoiceDate: new Date(), deadline: null, rows: [emptyRow()], template: null });
     }
   }, [id, dealId, rowTitle, t]);
   const loaded = !!invoice;
   useEffect(() => {
     if (!id || !loaded || !invoice) return;
-    invoiceRows(id).then(
-      (rows) =>
+    Promise.all([invoiceRows(id), listTemplates()]).then(
+      ([rows, templates]) =>
         setDraft({
           payer: isLink(invoice.payer) ? invoice.payer : null,
           deal: isLink(invoice.deal) ? invoice.deal : null,
           invoiceDate: toDate(invoice.invoiceDate) ?? new Date(),
           deadline: toDate(invoice.deadline),
           rows,
+          template: templateOf(invoice.invoiceTemplate, templates),
         }),
       (err) => setFailed(errorText(err, t)),
     );
@@ -153,6 +171,7 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
               onChange={(v) => v && setDraft({ ...draft, invoiceDate: dayjs(v).toDate() })} />
             <DateInput {...dayInputProps()} label={t('finance.card.deadline')} value={draft.deadline} disabled={closed} clearable w={160}
               onChange={(v) => setDraft({ ...draft, deadline: v ? dayjs(v).toDate() : null })} />
+            <TemplateSelect value={draft.template} onChange={(template) => setDraft({ ...draft, template })} disabled={closed} />
           </Group>
           {draft.deal && (
             <Text size="sm">

@@ -1,7 +1,9 @@
 // The finance page's operations: the journal (number, date, kind, sum,
-// account, what it pays) and a new income, expense or transfer.
+// account, what it pays and each invoice's part of a split income, the
+// sum booked in the account's currency) and a new income, expense or
+// transfer.
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, NumberInput, SegmentedControl, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -10,9 +12,10 @@ import type { Link } from '../../data/types';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import { money } from '../deal/money';
 import { addOperation, deleteOperation, transfer } from './financeApi';
+import { converted, partFor } from './parts';
 
 type Kind = 'income' | 'expense' | 'transfer';
-const FIELDS = ['number', 'date', 'kind', 'sum', 'incomeSum', 'expenseSum', 'realAccount', 'invoices', 'deal', 'description'];
+const FIELDS = ['number', 'date', 'kind', 'sum', 'incomeSum', 'expenseSum', 'accountSum', 'realAccount', 'invoices', 'invoiceSums', 'deal', 'description'];
 
 function OperationForm() {
   const { t } = useTranslation();
@@ -84,17 +87,22 @@ export function OperationsPanel() {
                 <Table.Td>{t(`finance.ops.kind.${String(op.kind ?? 'income')}`, String(op.kind ?? ''))}</Table.Td>
                 <Table.Td>{isLink(op.realAccount) && <LinkName link={op.realAccount} />}</Table.Td>
                 <Table.Td>
-                  {invoices.map((inv) => (
-                    <Anchor key={inv.id} component={RouterLink} to={`/invoices/${inv.id}/card`} mr="xs">
-                      <LinkName link={inv} />
-                    </Anchor>
-                  ))}
+                  {invoices.map((inv) => {
+                    const part = invoices.length > 1 ? partFor(op.invoiceSums, String(inv.id)) : undefined;
+                    return (
+                      <Anchor key={inv.id} component={RouterLink} to={`/invoices/${inv.id}/card`} mr="xs" data-testid="fin-operation-invoice">
+                        <LinkName link={inv} />
+                        {part && ` (${money(part)})`}
+                      </Anchor>
+                    );
+                  })}
                   {isLink(op.deal) && <LinkName link={op.deal} />}
                   {String(op.description ?? '')}
                 </Table.Td>
                 <Table.Td style={{ textAlign: 'right' }} c={out ? 'red' : 'green'}>
                   {out ? '−' : '+'}
                   {money(op.sum)}
+                  {converted(op.sum, op.accountSum) && <Text size="xs" c="dimmed">= {money(op.accountSum)}</Text>}
                 </Table.Td>
                 <Table.Td>
                   <ActionIcon variant="subtle" color="red" aria-label={t('finance.ops.delete')} onClick={() => void deleteOperation(String(op.id))}>

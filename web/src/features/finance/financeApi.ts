@@ -66,11 +66,18 @@ export interface AccountDraft {
   number: string;
   bankName: string;
   bik: string;
+  /** the Currency entity's id; null keeps the balance in rubles */
+  currency: string | null;
 }
 
 /** addAccount opens a cash desk or a bank account. */
 export async function addAccount(d: AccountDraft): Promise<void> {
-  await api.post('finRealAccount', { contentType: 'FinRealAccount', ...d });
+  const { currency, ...rest } = d;
+  await api.post('finRealAccount', {
+    contentType: 'FinRealAccount',
+    ...rest,
+    ...(currency ? { currency: { contentType: 'Currency', id: currency } } : {}),
+  });
   reloadLists('FinRealAccount');
 }
 
@@ -85,17 +92,45 @@ export async function setPublicLink(invoiceId: string, on: boolean): Promise<Ent
 export const pdfHref = (invoiceId: string) => `/api/v3/invoice/${invoiceId}/pdf`;
 
 export interface Imported {
+  preview: boolean;
   imported: number;
   skipped: number;
   matched: number;
+  lines: PlanLine[];
+  digest: string;
 }
 
-/** importStatement books a bank statement (1C exchange file or CSV) on an account. */
-export async function importStatement(accountId: string, file: File): Promise<Imported> {
+export interface PlanPart {
+  invoice: Link;
+  number: string;
+  sum: { value: number; currency: string };
+}
+
+/** PlanLine is a statement line and what it books (docs/finance.md, "Bank statement import"). */
+export interface PlanLine {
+  date: string;
+  number: string;
+  sum: { value: number; currency: string };
+  income: boolean;
+  party: string;
+  partyInn: string;
+  purpose: string;
+  skipped: boolean;
+  invoices: PlanPart[];
+}
+
+/**
+ * importStatement previews a bank statement (1C exchange file or CSV) on
+ * an account, or books it; a booking naming a preview's digest books
+ * exactly that preview or nothing.
+ */
+export async function importStatement(accountId: string, file: File, opts: { preview?: boolean; digest?: string } = {}): Promise<Imported> {
   const form = new FormData();
   form.append('realAccount', accountId);
   form.append('file', file);
+  if (opts.preview) form.append('preview', 'true');
+  if (opts.digest) form.append('digest', opts.digest);
   const res = await sendForm<Imported>('/api/v3/finOperation/importStatement', form);
-  await refresh();
+  if (!opts.preview) await refresh();
   return res.data;
 }

@@ -15,6 +15,8 @@ export interface InvoiceDraft {
   invoiceDate: Date;
   deadline: Date | null;
   rows: RowDraft[];
+  /** the InvoiceTemplate's id; null prints with the default one */
+  template: string | null;
 }
 
 const day = (d: Date) => ({ contentType: 'DateOnly', year: d.getFullYear(), month: d.getMonth(), day: d.getDate() });
@@ -51,6 +53,7 @@ export async function saveInvoice(d: InvoiceDraft, id?: string): Promise<Entity>
     invoiceDate: day(d.invoiceDate),
     deadline: d.deadline ? day(d.deadline) : null,
     rows: d.rows.map(rowBody),
+    invoiceTemplate: d.template ? { contentType: 'InvoiceTemplate', id: d.template } : null,
   };
   return settle((await api.post<Entity>(id ? `invoice/${id}` : 'invoice', body)).data);
 }

@@ -33,3 +33,9 @@ export async function saveTemplate(id: string | null, body: TemplateInput): Prom
 export async function deleteTemplate(id: string): Promise<void> {
   await api.delete(`invoice/template/${id}`);
 }
+
+/** templateOf is the template an invoice names, if the account still has it (a deleted one prints as the default). */
+export function templateOf(invoiceTemplate: unknown, templates: Pick<InvoiceTemplate, 'id'>[]): string | null {
+  const id = (invoiceTemplate as { id?: unknown } | null)?.id;
+  return id != null && templates.some((t) => t.id === String(id)) ? String(id) : null;
+}
