@@ -1,8 +1,9 @@
 // Workspaces against the real server and its demo company: the
 // administrator makes a private space, adds a page and writes its note,
-// orders its pages, stars the space and shares it with the demo user for reading; the demo
-// user finds it in their private section and reads the page, without
-// being able to edit it. The demo's company spaces show their widgets.
+// orders its pages, stars the space and shares it with the demo user for
+// reading; the demo user finds it in their private section and by
+// search, and reads the page without being able to edit it. The demo's
+// company spaces show their widgets.
 import { expect, test } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -73,6 +74,9 @@ test('a private space with a note page, shared with the demo user, who reads it'
   await demo.getByTestId('space-page-link').filter({ hasText: 'Повестка' }).click();
   await expect(demo.getByTestId('space-note-text')).toContainText('Итоги недели и планы отдела.');
   await expect(demo.getByTestId('space-note-edit')).toHaveCount(0);
+  await demo.getByTestId('space-search').fill('повест');
+  await expect(demo.getByTestId('space-found')).toContainText('Планёрки / Повестка');
+  await demo.getByTestId('space-search').fill('');
   await expect(demo.getByTestId('space-section-favorites')).not.toContainText('Планёрки'); // favourites are the admin's
 
   // The demo's sales space shows its widgets with the reader's figures.

@@ -2,7 +2,8 @@
 // space with its pages and widgets, a note page, or a widget — and, with
 // nothing open, what the reader opened last.
 import { Button, Divider, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -36,6 +37,24 @@ function NewSpace({ section, onMade }: { section: Section; onMade(id: string): v
   );
 }
 
+/** Found lists the elements whose title holds q, anywhere the reader sees. */
+function Found({ q }: { q: string }) {
+  const { t } = useTranslation();
+  const [found, setFound] = useState<SpaceElement[]>();
+  useEffect(() => {
+    spaceApi.search(q).then(setFound, () => setFound([]));
+  }, [q]);
+  if (found?.length === 0) return <Text size="sm" c="dimmed">{t('space.tree.notFound')}</Text>;
+  return (
+    <Stack gap={4} data-testid="space-found">
+      {found?.map((e) => (
+        <Group key={e.id} gap="xs" wrap="nowrap"><TypeIcon type={e.type} icon={e.icon} />
+          <Link to={`/workspaces/${e.id}`}>{[...e.path.map((p) => p.title), e.title].join(' / ')}</Link></Group>
+      ))}
+    </Stack>
+  );
+}
+
 function Recents() {
   const { t } = useTranslation();
   const [recents, setRecents] = useState<SpaceElement[]>();
@@ -58,6 +77,8 @@ export function SpacesPage({ uid }: { uid?: string }) {
   const navigate = useNavigate();
   const [reload, setReload] = useState(0);
   const [trail, setTrail] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
   const changed = useCallback(() => setReload((n) => n + 1), []);
   const loaded = useCallback((e: SpaceElement) => setTrail(e.path.map((p) => p.id)), []);
   const made = (id: string) => {
@@ -70,16 +91,22 @@ export function SpacesPage({ uid }: { uid?: string }) {
         <Paper withBorder p="sm">
           <Stack gap="xs">
             <Title order={4}>{t('menu.item.workspaces')}</Title>
-            <Text size="xs" fw={600} c="dimmed">{t('space.section.favorites')}</Text>
-            <SectionTree section="favorites" selected={uid} trail={trail} reload={reload} />
-            <Divider />
-            <Text size="xs" fw={600} c="dimmed">{t('space.section.all')}</Text>
-            <SectionTree section="all" selected={uid} trail={trail} reload={reload} />
-            <NewSpace section="all" onMade={made} />
-            <Divider />
-            <Text size="xs" fw={600} c="dimmed">{t('space.section.private')}</Text>
-            <SectionTree section="private" selected={uid} trail={trail} reload={reload} />
-            <NewSpace section="private" onMade={made} />
+            <TextInput size="xs" leftSection={<IconSearch size={14} />} placeholder={t('space.tree.search')} value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)} data-testid="space-search" />
+            {q ? <Found q={q} /> : (
+              <>
+                <Text size="xs" fw={600} c="dimmed">{t('space.section.favorites')}</Text>
+                <SectionTree section="favorites" selected={uid} trail={trail} reload={reload} />
+                <Divider />
+                <Text size="xs" fw={600} c="dimmed">{t('space.section.all')}</Text>
+                <SectionTree section="all" selected={uid} trail={trail} reload={reload} />
+                <NewSpace section="all" onMade={made} />
+                <Divider />
+                <Text size="xs" fw={600} c="dimmed">{t('space.section.private')}</Text>
+                <SectionTree section="private" selected={uid} trail={trail} reload={reload} />
+                <NewSpace section="private" onMade={made} />
+              </>
+            )}
           </Stack>
         </Paper>
       </Grid.Col>
