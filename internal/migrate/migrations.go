@@ -771,14 +771,16 @@ var migrations = []Migration{
 		// internal/module/space: the tree of workspace elements (spaces,
 		// notes, widgets) of the company's and each person's private
 		// section; a member's level given on an element holds for its
-		// subtree; favourites and visits are each person's own.
+		// subtree; favourites and visits are each person's own. A deleted
+		// element keeps its row with trashed_at set until it is removed
+		// from the trash; what is below it goes and comes back with it.
 		return []string{
 			`CREATE TABLE space_elements (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
 				section TEXT NOT NULL, parent_id BIGINT NOT NULL DEFAULT 0, type TEXT NOT NULL,
 				title TEXT NOT NULL, icon TEXT NOT NULL DEFAULT '', owner_id BIGINT NOT NULL,
 				pos BIGINT NOT NULL DEFAULT 0, note_text TEXT NOT NULL DEFAULT '', note_preview TEXT NOT NULL DEFAULT '',
 				layout_type TEXT NOT NULL DEFAULT '', widget TEXT NOT NULL DEFAULT '',
-				created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)`,
+				trashed_at BIGINT NOT NULL DEFAULT 0, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)`,
 			`CREATE INDEX space_elements_parent ON space_elements (account_id, parent_id, pos)`,
 			`CREATE TABLE space_members (account_id BIGINT NOT NULL, element_id BIGINT NOT NULL,
 				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, level TEXT NOT NULL,

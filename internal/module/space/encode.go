@@ -23,7 +23,7 @@ func (t *tree) json(e *Element) map[string]any {
 	out["icon"], out["accessLevel"] = e.Icon, t.level(e).accessName()
 	out["path"], out["pathCount"] = path, len(path)
 	out["childrenCount"] = len(t.children(e))
-	out["inFavorites"], out["inTrash"], out["isSystem"] = t.favorites[e.ID], false, false
+	out["inFavorites"], out["inTrash"], out["isSystem"] = t.favorites[e.ID], e.Trashed != 0, false
 	out["isPublic"], out["isPending"], out["isCustom"] = e.Section == SectionAll, false, false
 	out["section"], out["parent"] = e.Section, nil
 	if p := t.byID[e.Parent]; p != nil && t.level(p) > None {

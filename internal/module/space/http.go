@@ -30,6 +30,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /spaces/space", a.list(ListSpaces, ""))
 	rt.Handle("GET /spaces/space/movement", a.list(ListMoveTo, ""))
 	rt.Handle("GET /spaces/recents", a.list(ListRecents, ""))
+	rt.Handle("GET /spaces/trash", a.trash)
+	rt.Handle("POST /spaces/trash/{id}/restore", a.restore)
+	rt.Handle("POST /spaces/trash/{id}/remove", a.remove)
 	for _, base := range []string{"/spaces/element/{id}", "/spaces/space/{id}"} {
 		rt.Handle("GET "+base+"/children", a.list(ListChildren, ""))
 		rt.Handle("POST "+base+"/children", a.create(""))

@@ -125,3 +125,35 @@ func (a *HTTP) memberWrite(op func(ctx context.Context, sc entity.Scope, id int6
 		return api.OK(idResponse(r.IDs[0]))
 	}
 }
+
+func (a *HTTP) trash(ctx context.Context, r *api.Request) api.Response {
+	f, err := filter(r)
+	if err != nil {
+		return r.Fail(err)
+	}
+	t, es, err := a.Spaces.Trash(ctx, r.Scope(), f)
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(t.list(es))
+}
+
+func (a *HTTP) restore(ctx context.Context, r *api.Request) api.Response {
+	return a.write(ctx, r, false, func(ctx context.Context) (*tree, *Element, error) { return a.Spaces.Restore(ctx, r.Scope(), r.IDs[0]) })
+}
+
+// remove answers the elements removed for good, as they were.
+func (a *HTTP) remove(ctx context.Context, r *api.Request) api.Response {
+	var out []map[string]any
+	err := a.inTx(ctx, func(ctx context.Context) error {
+		t, gone, err := a.Spaces.Remove(ctx, r.Scope(), r.IDs[0])
+		if err == nil {
+			out = t.list(gone)
+		}
+		return err
+	})
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(out)
+}

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/artel/artel/internal/entity"
-	"github.com/artel/artel/internal/store"
 )
 
 // Place is where a new element goes: a section's root or under a parent.
@@ -111,29 +110,6 @@ func (m *Module) Update(ctx context.Context, sc entity.Scope, id int64, in Eleme
 		return nil, nil, fmt.Errorf("space: save element: %w", err)
 	}
 	return m.reread(ctx, sc, id)
-}
-
-// Delete removes an element with everything below it, their members,
-// favourites and visits (Full).
-func (m *Module) Delete(ctx context.Context, sc entity.Scope, id int64) error {
-	t, e, err := m.judge(ctx, sc, id, Full)
-	if err != nil {
-		return err
-	}
-	ids := []any{sc.Account}
-	for _, x := range t.subtree(e) {
-		ids = append(ids, x.ID)
-	}
-	in := store.Marks(len(ids) - 1)
-	for _, q := range []string{`DELETE FROM space_elements WHERE account_id = ? AND id IN (` + in + `)`,
-		`DELETE FROM space_members WHERE account_id = ? AND element_id IN (` + in + `)`,
-		`DELETE FROM space_favorites WHERE account_id = ? AND element_id IN (` + in + `)`,
-		`DELETE FROM space_visits WHERE account_id = ? AND element_id IN (` + in + `)`} {
-		if _, err := m.e.DB.Q(ctx).ExecContext(ctx, m.e.DB.Dialect.Rebind(q), ids...); err != nil {
-			return fmt.Errorf("space: delete %d: %w", id, err)
-		}
-	}
-	return nil
 }
 
 // order writes the positions of a sibling list as it now stands.

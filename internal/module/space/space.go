@@ -67,6 +67,7 @@ type Element struct {
 	Title, Icon            string
 	LayoutType             string // a widget's layout (Table, BarChart…)
 	Widget                 string // a widget's source, the report module's DesktopWidget as JSON
+	Trashed                int64  // when it was put in the trash (Unix seconds); 0: it is not
 }
 
 func (e *Element) container() bool { return e.Type == TypeSpace || e.Type == TypeNote }

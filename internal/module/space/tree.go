@@ -41,10 +41,10 @@ func (m *Module) query(ctx context.Context, q string, args []any, each func(*sql
 func (m *Module) load(ctx context.Context, sc entity.Scope) (*tree, error) {
 	t := &tree{sc: sc, byID: map[int64]*Element{}, kids: map[int64][]*Element{}, grants: map[int64]Level{},
 		favorites: map[int64]bool{}, visits: map[int64]int64{}}
-	err := m.query(ctx, `SELECT id, parent_id, owner_id, pos, section, type, title, icon, layout_type, widget
+	err := m.query(ctx, `SELECT id, parent_id, owner_id, pos, section, type, title, icon, layout_type, widget, trashed_at
 		FROM space_elements WHERE account_id = ? ORDER BY parent_id, pos, id`, []any{sc.Account}, func(r *sql.Rows) error {
 		e := &Element{}
-		if err := r.Scan(&e.ID, &e.Parent, &e.Owner, &e.Pos, &e.Section, &e.Type, &e.Title, &e.Icon, &e.LayoutType, &e.Widget); err != nil {
+		if err := r.Scan(&e.ID, &e.Parent, &e.Owner, &e.Pos, &e.Section, &e.Type, &e.Title, &e.Icon, &e.LayoutType, &e.Widget, &e.Trashed); err != nil {
 			return err
 		}
 		t.byID[e.ID] = e
@@ -129,11 +129,23 @@ func (t *tree) level(e *Element) Level {
 	return l
 }
 
+// live reports whether neither e nor any element above it is in the
+// trash.
+func (t *tree) live(e *Element) bool {
+	for a, n := e, 0; a != nil && n <= len(t.byID); a, n = t.byID[a.Parent], n+1 {
+		if a.Trashed != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // need is the element if the reader holds at least want on it: 404 for
-// one they do not see (or that is not there), 403 for too little.
+// one they do not see (or that is not there, or is in the trash), 403
+// for too little.
 func (t *tree) need(id int64, want Level) (*Element, error) {
 	e := t.byID[id]
-	if e == nil {
+	if e == nil || !t.live(e) {
 		return nil, entity.ErrNotFound
 	}
 	l := t.level(e)
@@ -169,7 +181,7 @@ func (t *tree) subtree(e *Element) []*Element {
 func (t *tree) children(e *Element) []*Element {
 	var out []*Element
 	for _, c := range t.kids[e.ID] {
-		if t.level(c) > None {
+		if c.Trashed == 0 && t.level(c) > None {
 			out = append(out, c)
 		}
 	}
@@ -177,11 +189,12 @@ func (t *tree) children(e *Element) []*Element {
 }
 
 // siblings are the elements ordered together with e: those under the
-// same parent; at a private section's root, its owner's roots.
+// same parent out of the trash; at a private section's root, its
+// owner's roots.
 func (t *tree) siblings(e *Element) []*Element {
 	var out []*Element
 	for _, s := range t.kids[e.Parent] {
-		if s.Section == e.Section && (e.Parent != 0 || e.Section == SectionAll || s.Owner == e.Owner) {
+		if s.Trashed == 0 && s.Section == e.Section && (e.Parent != 0 || e.Section == SectionAll || s.Owner == e.Owner) {
 			out = append(out, s)
 		}
 	}
@@ -194,7 +207,7 @@ func (t *tree) siblings(e *Element) []*Element {
 func (t *tree) roots(section string) []*Element {
 	var out []*Element
 	add := func(e *Element) {
-		if e.Section == section && t.level(e) > None {
+		if e.Section == section && t.live(e) && t.level(e) > None {
 			out = append(out, e)
 		}
 	}
@@ -214,13 +227,16 @@ func (t *tree) roots(section string) []*Element {
 	return out
 }
 
-// all is every element the reader sees, roots first, each parent's
-// children in order.
+// all is every element the reader sees out of the trash, roots first,
+// each parent's children in order.
 func (t *tree) all() []*Element {
 	var out []*Element
 	queue := slices.Clone(t.kids[0])
 	for i := 0; i < len(queue); i++ {
 		e := queue[i]
+		if e.Trashed != 0 {
+			continue
+		}
 		if t.level(e) > None {
 			out = append(out, e)
 		}
