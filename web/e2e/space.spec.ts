@@ -1,9 +1,10 @@
 // Workspaces against the real server and its demo company: the
 // administrator makes a private space, adds a page and writes its note,
-// orders its pages, stars the space and shares it with the demo user for
-// reading; the demo user finds it in their private section and by
-// search, and reads the page without being able to edit it. The demo's
-// company spaces show their widgets.
+// orders its pages, deletes one and restores it from the trash, stars
+// the space and shares it with the demo user for reading; the demo user
+// finds it in their private section and by search, and reads the page
+// without being able to edit it. The demo's company spaces show their
+// widgets.
 import { expect, test } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -45,6 +46,18 @@ test('a private space with a note page, shared with the demo user, who reads it'
   await page.goto(spaceURL);
   await expect(page.getByTestId('space-page-link')).toHaveText(['Повестка', 'Решения']);
   await page.getByTestId('space-page-up').click();
+  await expect(page.getByTestId('space-page-link')).toHaveText(['Решения', 'Повестка']);
+
+  // Deleted to the trash and restored from it.
+  await page.getByTestId('space-page-link').filter({ hasText: 'Решения' }).click();
+  page.once('dialog', (d) => d.accept());
+  await page.getByTestId('space-delete').click();
+  await page.waitForURL(/\/workspaces$/);
+  await page.getByTestId('space-trash-link').click();
+  await expect(page.getByTestId('space-trash-item')).toHaveText([/Планёрки \/ Решения/]);
+  await page.getByTestId('space-trash-restore').click();
+  await expect(page.getByTestId('space-trash-item')).toHaveCount(0);
+  await page.goto(spaceURL);
   await expect(page.getByTestId('space-page-link')).toHaveText(['Решения', 'Повестка']);
 
   // The space goes to favourites.

@@ -3,13 +3,14 @@
 // nothing open, what the reader opened last.
 import { Button, Divider, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../app/errors/errorText';
 import { ElementPane } from './ElementPane';
 import { SectionTree, TypeIcon } from './SpaceTree';
+import { TrashList } from './TrashList';
 import { spaceApi, type Section, type SpaceElement } from './spaceApi';
 
 function NewSpace({ section, onMade }: { section: Section; onMade(id: string): void }) {
@@ -72,7 +73,7 @@ function Recents() {
   );
 }
 
-export function SpacesPage({ uid }: { uid?: string }) {
+export function SpacesPage({ uid, trash }: { uid?: string; trash?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [reload, setReload] = useState(0);
@@ -105,6 +106,8 @@ export function SpacesPage({ uid }: { uid?: string }) {
                 <Text size="xs" fw={600} c="dimmed">{t('space.section.private')}</Text>
                 <SectionTree section="private" selected={uid} trail={trail} reload={reload} />
                 <NewSpace section="private" onMade={made} />
+                <Divider />
+                <Group gap="xs"><IconTrash size={14} /><Link to="/workspaces/trash" data-testid="space-trash-link">{t('space.trash.title')}</Link></Group>
               </>
             )}
           </Stack>
@@ -112,7 +115,7 @@ export function SpacesPage({ uid }: { uid?: string }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         {uid ? <ElementPane key={uid} id={uid} onChanged={changed} onLoaded={loaded}
-          onGone={() => { changed(); navigate('/workspaces'); }} /> : <Recents />}
+          onGone={() => { changed(); navigate('/workspaces'); }} /> : trash ? <TrashList onChanged={changed} /> : <Recents />}
       </Grid.Col>
     </Grid>
   );
