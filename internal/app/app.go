@@ -33,6 +33,7 @@ import (
 	"github.com/artel/artel/internal/module/related"
 	"github.com/artel/artel/internal/module/report"
 	"github.com/artel/artel/internal/module/search"
+	"github.com/artel/artel/internal/module/space"
 	"github.com/artel/artel/internal/module/staff"
 	"github.com/artel/artel/internal/module/stock"
 	"github.com/artel/artel/internal/module/subscribe"
@@ -211,6 +212,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		}})
 	// Each business area serves its own routes (internal/module/<area>);
 	// the deals' mass action hands consignments from deals to the stock's.
+	reports := report.New(engine)
 	stockHTTP := &stock.HTTP{Engine: engine, Stock: stocks, Files: files}
 	srv.Mount(
 		&task.HTTP{Engine: engine},
@@ -232,7 +234,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		&knowledge.HTTP{Engine: engine, Knowledge: knowledgeBase},
 		stockHTTP,
 		&doc.HTTP{Engine: engine, Docs: documents, Files: files},
-		&report.HTTP{Engine: engine, Reports: report.New(engine)},
+		&report.HTTP{Engine: engine, Reports: reports},
+		&space.HTTP{Engine: engine, Spaces: space.New(engine, reports)},
 		&integration.HTTP{Engine: engine, Integrations: integrations},
 		&telephony.HTTP{Calls: calls},
 		&mail.HTTP{Mail: mails},

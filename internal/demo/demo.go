@@ -102,6 +102,8 @@ type filler struct {
 	deals     []subject
 	projects  []project
 	tasks     []subject
+	// firstReport is the demo user's first saved report, a workspace's chart.
+	firstReport value.Link
 }
 
 // subject is something comments and to-dos can be about, with the people
@@ -115,7 +117,7 @@ type subject struct {
 func (f *filler) run() error {
 	steps := []func() error{f.departments, f.staff, f.companiesStep, f.humans,
 		f.salesProgram, f.dealsStep, f.leadFormsStep, f.positionsStep, f.invoicesStep, f.stockStep, f.projectsStep, f.tasksStep, f.todos, f.calendar, f.comments, f.chats, f.knowledgeStep, f.absencesStep,
-		f.docsStep, f.reportsStep, f.integrationsStep, f.callsStep}
+		f.docsStep, f.reportsStep, f.spacesStep, f.integrationsStep, f.callsStep}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err

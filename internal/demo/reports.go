@@ -57,7 +57,7 @@ func (f *filler) reportsStep() error {
 			return err
 		}
 		if i == 0 {
-			first = l.ID
+			first, f.firstReport = l.ID, l
 		}
 	}
 	widgets := []struct {

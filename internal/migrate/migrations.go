@@ -767,4 +767,29 @@ var migrations = []Migration{
 			`ALTER TABLE stock_imports ADD COLUMN consignment_id BIGINT NOT NULL DEFAULT 0`,
 		}
 	}, nil},
+	{41, "workspaces: elements, members, favourites and visits", func(d store.Dialect) []string {
+		// internal/module/space: the tree of workspace elements (spaces,
+		// notes, widgets) of the company's and each person's private
+		// section; a member's level given on an element holds for its
+		// subtree; favourites and visits are each person's own. A deleted
+		// element keeps its row with trashed_at set until it is removed
+		// from the trash; what is below it goes and comes back with it.
+		return []string{
+			`CREATE TABLE space_elements (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				section TEXT NOT NULL, parent_id BIGINT NOT NULL DEFAULT 0, type TEXT NOT NULL,
+				title TEXT NOT NULL, icon TEXT NOT NULL DEFAULT '', owner_id BIGINT NOT NULL,
+				pos BIGINT NOT NULL DEFAULT 0, note_text TEXT NOT NULL DEFAULT '', note_preview TEXT NOT NULL DEFAULT '',
+				layout_type TEXT NOT NULL DEFAULT '', widget TEXT NOT NULL DEFAULT '',
+				trashed_at BIGINT NOT NULL DEFAULT 0, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)`,
+			`CREATE INDEX space_elements_parent ON space_elements (account_id, parent_id, pos)`,
+			`CREATE TABLE space_members (account_id BIGINT NOT NULL, element_id BIGINT NOT NULL,
+				subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, level TEXT NOT NULL,
+				PRIMARY KEY (account_id, element_id, subject_type, subject_id))`,
+			`CREATE INDEX space_members_subject ON space_members (account_id, subject_type, subject_id)`,
+			`CREATE TABLE space_favorites (account_id BIGINT NOT NULL, user_id BIGINT NOT NULL,
+				element_id BIGINT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (account_id, user_id, element_id))`,
+			`CREATE TABLE space_visits (account_id BIGINT NOT NULL, user_id BIGINT NOT NULL,
+				element_id BIGINT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (account_id, user_id, element_id))`,
+		}
+	}, nil},
 }

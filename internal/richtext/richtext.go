@@ -7,6 +7,8 @@
 package richtext
 
 import (
+	stdhtml "html"
+	"strings"
 	"sync"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -20,3 +22,16 @@ var policy = sync.OnceValue(func() *bluemonday.Policy {
 
 // Clean is html with only what rich text may hold.
 func Clean(html string) string { return policy().Sanitize(html) }
+
+var strict = sync.OnceValue(bluemonday.StrictPolicy)
+
+// Plain is the text of html without its tags (each tag read as a space,
+// so paragraphs do not run together), spaces collapsed, cut to
+// at most n characters: a preview of rich text.
+func Plain(html string, n int) string {
+	text := strings.Join(strings.Fields(stdhtml.UnescapeString(strict().Sanitize(strings.ReplaceAll(html, "<", " <")))), " ")
+	if r := []rune(text); len(r) > n {
+		return string(r[:n])
+	}
+	return text
+}

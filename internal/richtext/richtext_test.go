@@ -15,3 +15,19 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
+
+func TestPlain(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{`<h2>План</h2><p>один &amp; <b>два</b></p>`, 100, "План один & два"},
+		{`<p>абвгд</p>`, 3, "абв"},
+		{`<script>x</script>`, 10, ""},
+	} {
+		if got := Plain(c.in, c.n); got != c.want {
+			t.Errorf("Plain(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

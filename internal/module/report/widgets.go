@@ -66,9 +66,10 @@ func (m *Module) Widgets(ctx context.Context, sc entity.Scope) ([]*Widget, error
 	return out, err
 }
 
-// SaveWidget adds a widget (id 0) or changes one of the reader's own. A
-// report widget names a saved report the reader sees.
-func (m *Module) SaveWidget(ctx context.Context, sc entity.Scope, id int64, raw json.RawMessage) (*Widget, error) {
+// CheckWidget reads a widget as a client sends it (a DesktopWidget: its
+// kind, and for a saved report's chart the report, which the reader must
+// see, and the chart type). Workspaces' widgets are read by it too.
+func (m *Module) CheckWidget(ctx context.Context, sc entity.Scope, raw json.RawMessage) (*Widget, error) {
 	var in widgetIn
 	if json.Unmarshal(raw, &in) != nil {
 		return nil, entity.Invalidf("widget", value.CodeType, "DesktopWidget")
@@ -76,7 +77,7 @@ func (m *Module) SaveWidget(ctx context.Context, sc entity.Scope, id int64, raw 
 	if !slices.Contains(WidgetKinds, in.ContentType) {
 		return nil, entity.Invalidf("contentType", CodeBadWidget, in.ContentType)
 	}
-	w := &Widget{ID: id, Kind: in.ContentType, Title: in.Title, PosX: max(in.PosX, 0), PosY: max(in.PosY, 0)}
+	w := &Widget{Kind: in.ContentType, Title: in.Title, PosX: max(in.PosX, 0), PosY: max(in.PosY, 0)}
 	if w.Kind == "ReportDesktopWidget" {
 		l, err := value.DecodeLink(in.ReportID, []string{"Report"})
 		if err != nil || l.ID == 0 {
@@ -93,6 +94,16 @@ func (m *Module) SaveWidget(ctx context.Context, sc entity.Scope, id int64, raw 
 		}
 		w.Report, w.ChartType = l.ID, in.ChartType
 	}
+	return w, nil
+}
+
+// SaveWidget adds a widget (id 0) or changes one of the reader's own.
+func (m *Module) SaveWidget(ctx context.Context, sc entity.Scope, id int64, raw json.RawMessage) (*Widget, error) {
+	w, err := m.CheckWidget(ctx, sc, raw)
+	if err != nil {
+		return nil, err
+	}
+	w.ID = id
 	var report any
 	if w.Report != 0 {
 		report = w.Report

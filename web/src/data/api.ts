@@ -51,6 +51,10 @@ export const api = {
   put<T>(path: string, body?: unknown): Promise<Envelope<T>> {
     return heard(send<T>({ method: 'PUT', path, body }));
   },
+  /** patch: the few routes of the reference that take PATCH (a workspace element). */
+  patch<T>(path: string, body?: unknown): Promise<Envelope<T>> {
+    return heard(send<T>({ method: 'PATCH', path, body }));
+  },
   delete<T>(path: string, query?: Record<string, unknown>): Promise<Envelope<T>> {
     return heard(send<T>({ method: 'DELETE', path, query }));
   },

@@ -54,7 +54,7 @@ export class UnexpectedResponseError extends Error {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestConfig {
   method: Method;

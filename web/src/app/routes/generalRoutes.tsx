@@ -28,7 +28,7 @@ const general: RouteObject[] = [
   { path: '/entity/:type/:id/card', element: <P.EntityRoute view="card" /> },
   { path: '/entity/:type/:id/edit', element: <P.EntityRoute view="edit" /> },
   { element: <Gate feature={WORKSPACES_FEATURE} />, children: [
-    { path: '/workspaces/:uid?', element: <P.WorkspacesPage /> },
+    { path: '/workspaces/:uid?', element: <P.SpacesRoute /> },
     { path: '/spaces', element: <Redirect to="/workspaces" /> },
   ] },
   { element: <Gate feature={CONTACTS_FEATURE} />, children: [{ path: '/contacts', element: <ListRoute contentType="Employee" /> }] },

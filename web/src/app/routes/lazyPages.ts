@@ -14,7 +14,6 @@ export const LandingPage = named(() => import('../pages/LandingPage'), 'LandingP
 export const DashboardPage = named(() => import('../pages/DashboardPage'), 'DashboardPage');
 export const PromoPage = named(() => import('../pages/PromoPage'), 'PromoPage');
 export const HelpPage = named(() => import('../pages/HelpPage'), 'HelpPage');
-export const WorkspacesPage = named(() => import('../pages/WorkspacesPage'), 'WorkspacesPage');
 export const SettingsPage = named(() => import('../pages/SettingsPage'), 'SettingsPage');
 export const AccountPage = named(() => import('../pages/AccountPage'), 'AccountPage');
 export const ApiDocsPage = named(() => import('../pages/ApiDocsPage'), 'ApiDocsPage');
@@ -60,6 +59,7 @@ export const OfferListRoute = named(() => import('../../features/stock/routes'),
 export const OfferCardRoute = named(() => import('../../features/stock/routes'), 'OfferCardRoute');
 export const ReportRoute = named(() => import('../../features/report/routes'), 'ReportRoute');
 export const DiscussRoute = named(() => import('../../features/discuss/routes'), 'DiscussRoute');
+export const SpacesRoute = named(() => import('../../features/space/routes'), 'SpacesRoute');
 export const KnowledgeRoute = named(() => import('../../features/knowledge/routes'), 'KnowledgeRoute');
 export const EntityRoute = named(() => import('../areas/entity'), 'EntityRoute');
 export const IntegrationsRoute = named(() => import('../areas/integrations'), 'IntegrationsRoute');

@@ -7,9 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
-import { api } from '../../data/api';
-import type { Entity, Link } from '../../data/types';
+import type { Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
+import { useSubjects } from '../../fields/link/subjects';
 import { displayName } from '../../format/displayName';
 import { docApi, type Right, type Role } from './docApi';
 
@@ -20,7 +20,6 @@ export default function RightsPanel({ subject, manage }: { subject: Link; manage
   const { t } = useTranslation();
   const [rights, setRights] = useState<Right[]>([]);
   const [own, setOwn] = useState<Right[]>([]);
-  const [people, setPeople] = useState<Entity[]>([]);
   const [who, setWho] = useState<string | null>(null);
   const [role, setRole] = useState<Role>('reader');
   const [error, setError] = useState('');
@@ -36,14 +35,7 @@ export default function RightsPanel({ subject, manage }: { subject: Link; manage
     );
   }, [contentType, id, t]);
   useEffect(load, [load]);
-  useEffect(() => {
-    if (!manage) return;
-    Promise.all([
-      api.get<Entity[]>('employee', { limit: 500, fields: ['name', 'firstName', 'lastName'] }),
-      api.get<Entity[]>('department', { limit: 500, fields: ['name'] }),
-      api.get<Entity[]>('group', { limit: 500, fields: ['name'] }),
-    ]).then((lists) => setPeople(lists.flatMap((l) => l.data ?? [])), () => setPeople([]));
-  }, [manage]);
+  const people = useSubjects(manage);
   const run = async (fn: () => Promise<unknown>) => {
     try {
       setError('');

@@ -5,9 +5,9 @@ import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInp
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
-import { api } from '../../data/api';
 import type { Entity } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
+import { useSubjects } from '../../fields/link/subjects';
 import { displayName } from '../../format/displayName';
 import { knowledgeApi, type Right, type Role } from './knowledgeApi';
 
@@ -60,7 +60,6 @@ export default function BasePane({ base, onChanged }: { base: Entity; onChanged(
 function RightsPanel({ baseId, owner }: { baseId: string; owner: boolean }) {
   const { t } = useTranslation();
   const [rights, setRights] = useState<Right[]>([]);
-  const [people, setPeople] = useState<Entity[]>([]);
   const [who, setWho] = useState<string | null>(null);
   const [role, setRole] = useState<Role>('reader');
   const [error, setError] = useState('');
@@ -68,14 +67,7 @@ function RightsPanel({ baseId, owner }: { baseId: string; owner: boolean }) {
     knowledgeApi.rights(baseId).then(setRights, (err: unknown) => setError(errorText(err, t)));
   }, [baseId, t]);
   useEffect(load, [load]);
-  useEffect(() => {
-    if (!owner) return;
-    Promise.all([
-      api.get<Entity[]>('employee', { limit: 500, fields: ['name', 'firstName', 'lastName'] }),
-      api.get<Entity[]>('department', { limit: 500, fields: ['name'] }),
-      api.get<Entity[]>('group', { limit: 500, fields: ['name'] }),
-    ]).then((lists) => setPeople(lists.flatMap((l) => l.data ?? [])), () => setPeople([]));
-  }, [owner]);
+  const people = useSubjects(owner);
   const run = async (fn: () => Promise<unknown>) => {
     try {
       setError('');
