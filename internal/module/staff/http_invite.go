@@ -182,14 +182,7 @@ func (a *HTTP) peopleRegister(ctx context.Context, r *api.Request) api.Response 
 		}
 		return a.Auth.RecordInvite(ctx, r.Scope().Account, link.ID, rec.ID)
 	})
-	var inv *entity.Invalid
-	if errors.As(err, &inv) {
-		for i, fe := range inv.Errors {
-			if fe.Code == "login_in_use" {
-				inv.Errors[i] = entity.FieldError{Field: "email", Code: "email_in_use"}
-			}
-		}
-	}
+	emailInUse(err)
 	if err != nil {
 		return r.Fail(err)
 	}

@@ -134,14 +134,7 @@ func (a *HTTP) personalRegister(ctx context.Context, r *api.Request, p *personal
 	if errors.Is(err, errInviteUsed) {
 		return api.Fail(http.StatusNotFound, "invite_link_invalid", r.Message("invite_link_invalid"))
 	}
-	var inv *entity.Invalid
-	if errors.As(err, &inv) {
-		for i, fe := range inv.Errors {
-			if fe.Code == "login_in_use" {
-				inv.Errors[i] = entity.FieldError{Field: "email", Code: "email_in_use"}
-			}
-		}
-	}
+	emailInUse(err)
 	if err != nil {
 		return r.Fail(err)
 	}
@@ -150,6 +143,19 @@ func (a *HTTP) personalRegister(ctx context.Context, r *api.Request, p *personal
 }
 
 var errInviteUsed = errors.New("staff: invitation already used")
+
+// emailInUse names the e-mail, not the login, when an invitee's address
+// is already someone's login: the invitee typed an e-mail.
+func emailInUse(err error) {
+	var inv *entity.Invalid
+	if errors.As(err, &inv) {
+		for i, fe := range inv.Errors {
+			if fe.Code == "login_in_use" {
+				inv.Errors[i] = entity.FieldError{Field: "email", Code: "email_in_use"}
+			}
+		}
+	}
+}
 
 // invitedList answers the invitations not yet taken up (API v3 GET
 // /invitedEmployee): the person, when and by whom, until when the link
