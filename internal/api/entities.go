@@ -94,7 +94,7 @@ func (s *Server) page(ctx context.Context, c *call, typeName string, lq entity.L
 		return s.errorResponse(c, err)
 	}
 	return Response{Status: http.StatusOK, Data: data, Pagination: &Pagination{Count: page.Count, Limit: page.Limit,
-		HasMoreNext: page.HasMoreNext, HasMorePrev: page.HasMorePrev, ElementIndex: page.ElementIndex}}
+		HasMoreNext: page.HasMoreNext, HasMorePrev: page.HasMorePrev, ElementIndex: page.ElementIndex, CountCapped: page.CountCapped}}
 }
 
 func (s *Server) create(ctx context.Context, c *call, typeName string) Response {

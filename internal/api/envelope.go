@@ -32,6 +32,9 @@ type Pagination struct {
 	HasMoreNext  bool  `json:"hasMoreNext"`
 	HasMorePrev  bool  `json:"hasMorePrev"`
 	ElementIndex *int  `json:"elementIndex"`
+	// CountCapped is Artel's own: a list with `q` found more than
+	// entity.SearchCount and Count is that bound (docs/search.md).
+	CountCapped bool `json:"countCapped,omitempty"`
 }
 
 type meta struct {

@@ -73,8 +73,11 @@ type Kept struct {
 
 // Page is one page of a list.
 type Page struct {
-	Records      []*Record
-	Count        int64
+	Records []*Record
+	Count   int64
+	// CountCapped: a `q` list found more than SearchCount, and Count is
+	// SearchCount.
+	CountCapped  bool
 	Limit        int
 	HasMoreNext  bool
 	HasMorePrev  bool
@@ -149,8 +152,19 @@ func (e *Engine) List(ctx context.Context, sc Scope, typeName string, lq ListQue
 		countSQL = "SELECT COALESCE(SUM(n), 0) FROM entity_counts WHERE account_id = ? AND content_type = ?"
 		countArgs = []any{sc.Account, t.Name}
 	}
+	searched := strings.TrimSpace(lq.Q) != ""
+	if searched {
+		// A word common among a million rows has tens of thousands of
+		// hits, and counting them all was most of a `q` page's CPU: past
+		// SearchCount the count says only "more" (Page.CountCapped), as
+		// GET /search does.
+		countSQL = fmt.Sprintf("SELECT COUNT(*) FROM (SELECT 1 FROM %s WHERE %s LIMIT %d) hits", l.tables, l.where.sql, SearchCount+1)
+	}
 	if err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(countSQL), countArgs...).Scan(&page.Count); err != nil {
 		return nil, fmt.Errorf("entity: count %s: %w", t.Name, err)
+	}
+	if searched && page.Count > SearchCount {
+		page.Count, page.CountCapped = SearchCount, true
 	}
 	if err := e.denseByID(ctx, sc, t, l, page.Count); err != nil {
 		return nil, err

@@ -168,7 +168,7 @@ func (a *HTTP) list(ctx context.Context, r *api.Request) api.Response {
 		return r.Fail(err)
 	}
 	return api.Response{Status: 200, Data: data, Pagination: &api.Pagination{Count: page.Count, Limit: page.Limit,
-		HasMoreNext: page.HasMoreNext, HasMorePrev: page.HasMorePrev}}
+		HasMoreNext: page.HasMoreNext, HasMorePrev: page.HasMorePrev, CountCapped: page.CountCapped}}
 }
 
 // encode renders a mixed page type by type, keeping its order.

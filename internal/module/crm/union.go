@@ -95,10 +95,11 @@ func ListBoth(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.
 			if err != nil {
 				return nil, err
 			}
-			p.Count = all.Count
+			p.Count, p.CountCapped = all.Count, all.CountCapped
 		}
 		pages[typ] = p
 		out.Count += p.Count
+		out.CountCapped = out.CountCapped || p.CountCapped
 		out.HasMoreNext = out.HasMoreNext || p.HasMoreNext
 		out.HasMorePrev = anchor != nil
 	}

@@ -87,6 +87,7 @@ export function useList(spec: ListSpec) {
     hasMoreNext: snap.hasMoreNext,
     hasMorePrev: snap.hasMorePrev,
     count: snap.count,
+    countCapped: snap.countCapped,
     error: snap.error,
     ...actions,
   };

@@ -57,6 +57,19 @@ describe('lists', () => {
     });
   });
 
+  it('keeps a search count the server capped, and drops the mark when a later answer counts exactly', async () => {
+    let capped = true;
+    stubFetch(() => ({ body: envelope([{ contentType: 'Task', id: '1', name: 'a' }], { pagination: { count: 1000, hasMoreNext: true, countCapped: capped || undefined } }) }));
+    const list = getList(newSpec({ q: 'отчёт' } as Partial<ListSpec>));
+    void list.load('first');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(list.getSnapshot()).toMatchObject({ count: 1000, countCapped: true });
+    capped = false;
+    list.reload();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(list.getSnapshot()).toMatchObject({ count: 1000, countCapped: false });
+  });
+
   it('pages forward and back by the links of the last and first items', async () => {
     const { requests } = stubFetch(taskList(25));
     const list = getList(newSpec());

@@ -34,6 +34,8 @@ export interface ListSnapshot {
   hasMoreNext: boolean;
   hasMorePrev: boolean;
   count: number | undefined;
+  /** The server counted a search's hits up to a bound (count) and found more. */
+  countCapped: boolean;
   error: unknown;
 }
 
@@ -53,6 +55,7 @@ const initial: ListSnapshot = {
   hasMoreNext: false,
   hasMorePrev: false,
   count: undefined,
+  countCapped: false,
   error: undefined,
 };
 
@@ -196,17 +199,18 @@ export class EntityList {
     }
   }
 
-  private merge(kind: PageKind, keys: string[], p: { count?: number; hasMoreNext?: boolean; hasMorePrev?: boolean }) {
+  private merge(kind: PageKind, keys: string[], p: { count?: number; hasMoreNext?: boolean; hasMorePrev?: boolean; countCapped?: boolean }) {
     const s = this.snapshot;
     const count = p.count ?? s.count;
+    const countCapped = p.count === undefined ? s.countCapped : !!p.countCapped;
     if (kind === 'first') {
-      this.set({ keys, state: 'completed', hasMoreNext: !!p.hasMoreNext, hasMorePrev: !!p.hasMorePrev, count });
+      this.set({ keys, state: 'completed', hasMoreNext: !!p.hasMoreNext, hasMorePrev: !!p.hasMorePrev, count, countCapped });
       return;
     }
     const known = new Set(s.keys);
     const fresh = keys.filter((k) => !known.has(k));
-    if (kind === 'next') this.set({ keys: [...s.keys, ...fresh], nextState: 'completed', hasMoreNext: !!p.hasMoreNext, count });
-    else this.set({ keys: [...fresh, ...s.keys], prevState: 'completed', hasMorePrev: !!p.hasMorePrev, count });
+    if (kind === 'next') this.set({ keys: [...s.keys, ...fresh], nextState: 'completed', hasMoreNext: !!p.hasMoreNext, count, countCapped });
+    else this.set({ keys: [...fresh, ...s.keys], prevState: 'completed', hasMorePrev: !!p.hasMorePrev, count, countCapped });
   }
 
   private set(patch: Partial<ListSnapshot>) {

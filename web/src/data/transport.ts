@@ -11,7 +11,7 @@ export interface ErrorEntry {
 export interface Meta {
   status?: number;
   errors?: ErrorEntry[];
-  pagination?: { count?: number; hasMoreNext?: boolean; hasMorePrev?: boolean; elementIndex?: number };
+  pagination?: { count?: number; hasMoreNext?: boolean; hasMorePrev?: boolean; elementIndex?: number; countCapped?: boolean };
   [key: string]: unknown;
 }
 

@@ -160,7 +160,7 @@ export default function ClientListPage() {
           <Title order={2}>{active?.title ?? t('crm.list.title')}</Title>
           {list.count !== undefined && (
             <Badge variant="light" data-testid="client-count">
-              {t('crm.list.count', { count: list.count })}
+              {t(list.countCapped ? 'crm.list.countOver' : 'crm.list.count', { count: list.count })}
             </Badge>
           )}
         </Group>

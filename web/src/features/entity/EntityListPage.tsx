@@ -72,7 +72,7 @@ function EntityList({ type, filter, title, rowPath, addTo }: Omit<EntityListPage
           <Title order={2}>{title ?? type.label}</Title>
           {list.count !== undefined && (
             <Badge variant="light" data-testid="entity-count">
-              {t('entity.list.count', { count: list.count })}
+              {t(list.countCapped ? 'entity.list.countOver' : 'entity.list.count', { count: list.count })}
             </Badge>
           )}
         </Group>
