@@ -43,6 +43,19 @@ func TestListQCountCapped(t *testing.T) {
 		if p := page(map[string]any{"q": "отчеты", "limit": 5}); p["count"] != float64(entity.SearchCount) || p["countCapped"] != true || p["hasMoreNext"] != true {
 			t.Errorf("a common word: %v", p)
 		}
+		// The newest hits first, and the next page from the last one.
+		names := func(query map[string]any) (out []string, last string) {
+			js, _ := json.Marshal(query)
+			for _, it := range h.Do("GET", "/api/v3/task"+apitest.Q(string(js)), apitest.Req{}).List() {
+				out, last = append(out, fmt.Sprint(it["name"])), fmt.Sprint(it["id"])
+			}
+			return out, last
+		}
+		first, last := names(map[string]any{"q": "отчеты", "limit": 3})
+		next, _ := names(map[string]any{"q": "отчеты", "limit": 3, "pageAfter": map[string]any{"contentType": "Task", "id": last}})
+		if got := fmt.Sprint(first, next); got != "[Отчёт 1019 Отчёт 1018 Отчёт 1017] [Отчёт 1016 Отчёт 1015 Отчёт 1014]" {
+			t.Errorf("the newest hits first, then the next page: %s", got)
+		}
 		if p := page(map[string]any{"q": "смета", "limit": 5}); p["count"] != 7.0 || p["countCapped"] != nil {
 			t.Errorf("a rare word: %v", p)
 		}
