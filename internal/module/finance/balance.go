@@ -66,7 +66,8 @@ func (m *Module) fillBalance(ctx context.Context, sc entity.Scope, recs []*entit
 		a := money.Amount{Kopecks: k, Currency: "RUB", Rate: 1}
 		if code != nil && *code != "" {
 			a.Currency = strings.ToUpper(*code)
-			a.Rate, _ = currencyRate(a.Currency, rate, base).Float64()
+			r, _ := currencyRate(a.Currency, rate, base)
+			a.Rate, _ = r.Float64()
 		}
 		have[id] = a
 	}

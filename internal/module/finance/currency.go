@@ -34,31 +34,36 @@ var currencyWording = map[string][2]string{
 }
 
 // accountCurrency is an account's currency code and its rate to the main
-// currency.
-func (m *Module) accountCurrency(ctx context.Context, account, realAccount int64) (string, *big.Rat, error) {
-	var code *string
-	var rate *float64
+// currency; known is false when its Currency entity gives no rate (then
+// the rate reads 1, enough to show a balance, not to convert into).
+func (m *Module) accountCurrency(ctx context.Context, account, realAccount int64) (code string, rate *big.Rat, known bool, err error) {
+	var abbr *string
+	var r *float64
 	var base *bool
-	err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT c.c_abbreviation, c.c_rate, c.c_isbase
+	err = m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT c.c_abbreviation, c.c_rate, c.c_isbase
 		FROM e_finrealaccount a JOIN e_currency c ON c.account_id = a.account_id AND c.id = a.c_currency_i
-		WHERE a.account_id = ? AND a.id = ?`), account, realAccount).Scan(&code, &rate, &base)
-	if errors.Is(err, sql.ErrNoRows) || code == nil || *code == "" {
-		return "RUB", big.NewRat(1, 1), nil
+		WHERE a.account_id = ? AND a.id = ?`), account, realAccount).Scan(&abbr, &r, &base)
+	if errors.Is(err, sql.ErrNoRows) || abbr == nil || *abbr == "" {
+		return "RUB", big.NewRat(1, 1), true, nil
 	}
 	if err != nil {
-		return "", nil, err
+		return "", nil, false, err
 	}
-	c := strings.ToUpper(*code)
-	return c, currencyRate(c, rate, base), nil
+	code = strings.ToUpper(*abbr)
+	rate, known = currencyRate(code, r, base)
+	return code, rate, known, nil
 }
 
-// currencyRate is a Currency entity's rate, 1 for the main currency or a
-// rate not set.
-func currencyRate(code string, rate *float64, base *bool) *big.Rat {
-	if code == "RUB" || (base != nil && *base) || rate == nil || *rate <= 0 {
-		return big.NewRat(1, 1)
+// currencyRate is a Currency entity's rate: 1 for the main currency (RUB
+// or the one marked isBase); known is false for a rate not set, read as 1.
+func currencyRate(code string, rate *float64, base *bool) (r *big.Rat, known bool) {
+	if code == "RUB" || (base != nil && *base) {
+		return big.NewRat(1, 1), true
 	}
-	return money.Exact(*rate)
+	if rate == nil || *rate <= 0 {
+		return big.NewRat(1, 1), false
+	}
+	return money.Exact(*rate), true
 }
 
 // rateOf is the rate to the main currency of an amount's currency.
@@ -70,11 +75,8 @@ func (m *Module) rateOf(ctx context.Context, account int64, a money.Amount) (*bi
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
-	if a.Currency == "RUB" || (base != nil && *base) {
-		return big.NewRat(1, 1), nil
-	}
-	if rate != nil && *rate > 0 {
-		return money.Exact(*rate), nil
+	if r, known := currencyRate(a.Currency, rate, base); known {
+		return r, nil
 	}
 	// No Currency entity gives the rate: the Money's own, when the client
 	// sent one (an absent rate reads as 1, which is no rate for a foreign
@@ -87,7 +89,7 @@ func (m *Module) rateOf(ctx context.Context, account int64, a money.Amount) (*bi
 
 // booked is an operation's sum in its account's currency.
 func (m *Module) booked(ctx context.Context, account, realAccount int64, sum money.Amount) (money.Amount, error) {
-	code, to, err := m.accountCurrency(ctx, account, realAccount)
+	code, to, known, err := m.accountCurrency(ctx, account, realAccount)
 	if err != nil {
 		return money.Amount{}, err
 	}
@@ -96,10 +98,8 @@ func (m *Module) booked(ctx context.Context, account, realAccount int64, sum mon
 	if sum.Currency == code {
 		return out, nil
 	}
-	if code != "RUB" && out.Rate == 1 {
-		if to, err = m.rateOf(ctx, account, money.Amount{Currency: code, Rate: 1}); err != nil {
-			return money.Amount{}, entity.Invalidf("realAccount", CodeNoRate, code)
-		}
+	if !known {
+		return money.Amount{}, entity.Invalidf("realAccount", CodeNoRate, code)
 	}
 	from, err := m.rateOf(ctx, account, sum)
 	if err != nil {

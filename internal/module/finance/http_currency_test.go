@@ -72,5 +72,15 @@ func TestAccountCurrency(t *testing.T) {
 		if got := b.balance(t, cash); got != 750 {
 			t.Errorf("5 GBP at their own rate 110: %v, want 750", got)
 		}
+		// An account whose currency has no rate takes its own currency
+		// only: converting into it is refused.
+		cny := make1(t, h, "currency", map[string]any{"name": "Юань", "abbreviation": "CNY"})
+		yuan := apitest.Link("FinRealAccount", make1(t, h, "finRealAccount", map[string]any{"name": "Счёт в юанях", "kind": "bank",
+			"currency": apitest.Link("Currency", cny)}))
+		field422(t, b.op("income", 10, yuan, nil), "realAccount", finance.CodeNoRate)
+		must(t, b.op("income", 0, yuan, map[string]any{"sum": map[string]any{"contentType": "Money", "value": 10, "currency": "CNY"}}))
+		if got := b.balance(t, yuan); got != 10 {
+			t.Errorf("10 CNY on a yuan account: %v", got)
+		}
 	})
 }

@@ -76,7 +76,7 @@ func (m *Module) Import(ctx context.Context, sc entity.Scope, account int64, dat
 	out := &Imported{Preview: opt.Preview, Operations: []string{}}
 	err = m.e.DB.WithTx(ctx, func(ctx context.Context) error {
 		// A statement is in its account's currency.
-		code, rate, err := m.accountCurrency(ctx, sc.Account, account)
+		code, rate, _, err := m.accountCurrency(ctx, sc.Account, account)
 		if err != nil {
 			return err
 		}
