@@ -40,9 +40,9 @@ func newWriteCache(db *sql.DB) *writeCache {
 // lookup is the prepared statement of q, asking for it when it has none.
 func (c *writeCache) lookup(q string) *sql.Stmt {
 	c.mu.RLock()
-	st, asked := c.m[q], c.skip[q]
+	st, asked, full := c.m[q], c.skip[q], len(c.skip) >= maxWriteCached
 	c.mu.RUnlock()
-	if st != nil || asked || !cacheable(q) {
+	if st != nil || asked || full || !cacheable(q) {
 		return st
 	}
 	c.mu.Lock()
@@ -61,9 +61,9 @@ func (c *writeCache) lookup(q string) *sql.Stmt {
 // cacheable: the statements a running server repeats. Schema statements
 // run once, and may name tables their transaction has not committed.
 func cacheable(q string) bool {
-	head := strings.ToUpper(strings.TrimSpace(q))
+	head := strings.TrimSpace(q)
 	for _, verb := range []string{"SELECT", "INSERT", "UPDATE", "DELETE", "WITH"} {
-		if strings.HasPrefix(head, verb) {
+		if len(head) >= len(verb) && strings.EqualFold(head[:len(verb)], verb) {
 			return true
 		}
 	}
