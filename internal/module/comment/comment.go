@@ -8,9 +8,9 @@ package comment
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/richtext"
 	"github.com/artel/artel/internal/rights"
 )
 
@@ -108,7 +108,8 @@ func (r *Rules) empty(ctx context.Context, c *entity.Change) (bool, error) {
 		return false, nil
 	}
 	text, _ := content.(string)
-	if strings.TrimSpace(stripTags(text)) != "" {
+	// Markup alone ("<p>&nbsp;</p>") is no text.
+	if richtext.Plain(text, 1) != "" {
 		return false, nil
 	}
 	if files, given := c.Many["attaches"]; given || c.New {
@@ -123,23 +124,6 @@ func (r *Rules) empty(ctx context.Context, c *entity.Change) (bool, error) {
 		return false, fmt.Errorf("comment: files of %d: %w", c.ID, err)
 	}
 	return n == 0, nil
-}
-
-// stripTags drops HTML markup so "<p></p>" counts as empty.
-func stripTags(s string) string {
-	var b strings.Builder
-	in := false
-	for _, r := range s {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>':
-			in = false
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return strings.ReplaceAll(b.String(), "&nbsp;", " ")
 }
 
 // afterSave keeps the subject's derived numbers: the author has read up to

@@ -21,6 +21,8 @@ func TestCommentsWriteAndRead(t *testing.T) {
 		h.Run(t, []apitest.Scenario{
 			{Name: "empty comment", Method: "POST", Path: w.ListPath, Status: 422, Req: apitest.Req{Body: map[string]any{"content": "<p> </p>"}},
 				Contains: []string{`"field":"content"`, "Напишите сообщение или прикрепите файл"}},
+			{Name: "markup and a no-break space only", Method: "POST", Path: w.ListPath, Status: 422, Req: apitest.Req{Body: map[string]any{"content": "<p>&nbsp;<br></p>"}},
+				Contains: []string{`"field":"content"`}},
 			{Name: "cannot comment what one cannot see", Method: "POST", Path: w.ListPath, Status: 404,
 				Req: apitest.Req{Token: w.Mira, Body: map[string]any{"content": "эй"}}},
 			{Name: "nor list it", Method: "GET", Path: w.ListPath, Status: 404, Req: apitest.Req{Token: w.Mira}},
