@@ -75,6 +75,11 @@ func cloneTree(ctx context.Context, e *entity.Engine, sc entity.Scope, src *enti
 	if parent != nil || !top {
 		c.Links["parent"] = parent
 	}
+	if !asTemplate {
+		if err := resolveDeadline(ctx, e, c, e.Now()); err != nil {
+			return nil, err
+		}
+	}
 	made, err := e.Save(ctx, c)
 	if err != nil {
 		return nil, err
