@@ -71,14 +71,10 @@ async function dragTo(page: Page, from: Locator, onto: Locator) {
   await page.mouse.up();
 }
 
-test('the org chart draws departments with heads and vacancies; an administrator drags a department under another', async ({ page, baseURL }) => {
+test('the org chart draws departments with heads and vacancies; an administrator edits them and drags a department under another', async ({ page, baseURL }) => {
   const api = await request.newContext({ baseURL });
   const token = (await (await api.post('/api/v3/auth/access_token', { form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password } })).json()).access_token as string;
   const headers = { Authorization: `Bearer ${token}` };
-  const depts = (await (await api.get('/api/v3/department', { headers, params: { limit: 100 } })).json()).data as { id: string; name: string }[];
-  const accounts = depts.find((d) => d.name === 'Бухгалтерия')!;
-  const post = await api.post('/api/v3/departmentVacancy', { headers, data: { department: { contentType: 'Department', id: accounts.id }, isHead: false } });
-  expect(post.ok(), await post.text()).toBeTruthy();
 
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
@@ -87,7 +83,24 @@ test('the org chart draws departments with heads and vacancies; an administrator
   await expect(dept('Продажи')).toBeVisible();
   await expect(dept('Продажи').getByTestId('orgchart-head')).toContainText('Руководитель:');
   await expect(dept('Продажи').getByTestId('orgchart-vacant')).toHaveCount(0);
+  await expect(dept('Бухгалтерия').getByTestId('orgchart-vacant')).toHaveCount(0);
+  await dept('Бухгалтерия').getByTestId('orgchart-department-menu').click();
+  await page.getByTestId('orgchart-add-vacancy').click();
   await expect(dept('Бухгалтерия').getByTestId('orgchart-vacant')).toHaveText('1 вакансия');
+
+  // A sub-department with a head, made on the chart itself.
+  await dept('Бухгалтерия').getByTestId('orgchart-department-menu').click();
+  await page.getByTestId('orgchart-add-child').click();
+  await page.getByTestId('orgchart-name-input').fill('Казначейство');
+  await page.getByTestId('orgchart-save').click();
+  await expect(dept('Казначейство').getByTestId('orgchart-head')).toHaveText('Нет руководителя');
+  await dept('Казначейство').getByTestId('orgchart-department-menu').click();
+  await page.getByTestId('orgchart-set-head').click();
+  await page.getByTestId('orgchart-head-select').click();
+  const chief = (await page.getByRole('option').first().innerText()).trim();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('orgchart-save').click();
+  await expect(dept('Казначейство').getByTestId('orgchart-head')).toHaveText(`Руководитель: ${chief}`);
   const support = await dept('Поддержка').getAttribute('data-id');
   const marketing = await dept('Маркетинг').getAttribute('data-id');
   await dragTo(page, dept('Поддержка').getByTestId('orgchart-department-handle'), dept('Маркетинг'));

@@ -5,7 +5,7 @@
 // (422 department_cycle) and the chart reloads from the server either way.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { Alert, Anchor, Badge, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useSession } from '../../app/session';
 import type { Entity } from '../../data/types';
 import { buildTree, within, type OrgNode } from './orgTree';
 import { Birthdays } from './Birthdays';
+import { DepartmentMenu } from './DepartmentMenu';
 import { personName } from './FirePage';
 import { staffApi } from './staffApi';
 
@@ -29,7 +30,13 @@ function Person({ e, canDrag }: { e: Entity; canDrag: boolean }) {
   );
 }
 
-function Department({ node, canDrag }: { node: OrgNode; canDrag: boolean }) {
+interface Edit {
+  posts: Entity[];
+  people: Entity[];
+  onChanged: () => void;
+}
+
+function Department({ node, canDrag, edit }: { node: OrgNode; canDrag: boolean; edit: Edit | null }) {
   const { t } = useTranslation();
   const drag = useDraggable({ id: `d:${node.dept.id}`, disabled: !canDrag });
   const drop = useDroppable({ id: `d:${node.dept.id}` });
@@ -42,6 +49,7 @@ function Department({ node, canDrag }: { node: OrgNode; canDrag: boolean }) {
           <Text fw={600} data-testid="orgchart-department-name">{String(node.dept.name ?? '')}</Text>
           <Badge size="xs" variant="light">{node.people.length}</Badge>
           {node.vacant > 0 && <Badge size="xs" color="orange" variant="light" data-testid="orgchart-vacant">{t('staff.org.vacant', { count: node.vacant })}</Badge>}
+          {edit && <Box ml="auto"><DepartmentMenu node={node} {...edit} /></Box>}
         </Group>
         <Text size="xs" c="dimmed" data-testid="orgchart-head">
           {node.head ? t('staff.org.head', { name: personName(node.head) }) : t('staff.org.noHead')}
@@ -52,7 +60,7 @@ function Department({ node, canDrag }: { node: OrgNode; canDrag: boolean }) {
       </Paper>
       {node.children.length > 0 && (
         <Group align="flex-start" gap="md" pl="lg" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
-          {node.children.map((c) => <Department key={c.dept.id} node={c} canDrag={canDrag} />)}
+          {node.children.map((c) => <Department key={c.dept.id} node={c} canDrag={canDrag} edit={edit} />)}
         </Group>
       )}
     </Stack>
@@ -85,6 +93,13 @@ export default function OrgChart() {
   }, [t]);
   useEffect(load, [load]);
   const tree = useMemo(() => (data ? buildTree(data.depts, data.posts, data.people) : null), [data]);
+  const edit = useMemo(() => (isAdmin && data ? { posts: data.posts, people: data.people, onChanged: load } : null), [isAdmin, data, load]);
+  const [adding, setAdding] = useState(false);
+  const [name, setName] = useState('');
+  const addTop = () => {
+    staffApi.addDepartment(name.trim(), null).then(() => { setAdding(false); setName(''); load(); },
+      (err: unknown) => notifications.show({ color: 'red', title: t('staff.org.saveFailed'), message: errorText(err, t) }));
+  };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || !tree) return;
@@ -115,14 +130,27 @@ export default function OrgChart() {
         <Title order={2}>{t('staff.org.title')}</Title>
         <Anchor component={RouterLink} to="/staff/list">{t('staff.org.list')}</Anchor>
       </Group>
-      {isAdmin && <Text size="sm" c="dimmed">{t('staff.org.hint')}</Text>}
+      {isAdmin && (
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" style={{ flex: 1 }}>{t('staff.org.hint')}</Text>
+          {adding ? (
+            <Group gap="xs">
+              <TextInput size="xs" autoFocus value={name} placeholder={t('staff.org.name')} data-testid="orgchart-new-name"
+                onChange={(e) => setName(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter' && name.trim()) addTop(); if (e.key === 'Escape') setAdding(false); }} />
+              <Button size="xs" disabled={!name.trim()} onClick={addTop} data-testid="orgchart-new-save">{t('staff.org.save')}</Button>
+            </Group>
+          ) : (
+            <Button size="xs" variant="light" onClick={() => setAdding(true)} data-testid="orgchart-new">{t('staff.org.addDepartment')}</Button>
+          )}
+        </Group>
+      )}
       {tree.roots.length === 0 && <Text>{t('staff.org.empty')}</Text>}
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Box style={{ flex: 1, minWidth: 0 }}>
           <DndContext sensors={sensors} onDragEnd={onDragEnd}>
             <Top>
               <Group align="flex-start" gap="lg" style={{ overflowX: 'auto' }}>
-                {tree.roots.map((n) => <Department key={n.dept.id} node={n} canDrag={isAdmin} />)}
+                {tree.roots.map((n) => <Department key={n.dept.id} node={n} canDrag={isAdmin} edit={edit} />)}
               </Group>
             </Top>
           </DndContext>

@@ -84,6 +84,18 @@ export const staffApi = {
   posts: async () => (await api.get<Entity[]>('departmentVacancy', { limit: 1000 })).data ?? [],
   moveDepartment: (id: string, parent: Link | null) => api.post(`department/${id}`, { parent }),
   moveEmployee: (id: string, department: Link | null) => api.post(`employee/${id}`, { department }),
+  addDepartment: (name: string, parent: string | null) =>
+    api.post<Entity>('department', { name, parent: parent ? { contentType: 'Department', id: parent } : null }),
+  renameDepartment: (id: string, name: string) => api.post(`department/${id}`, { name }),
+  /** setHead puts who (or nobody) on the department's head post, making the post if it has none. */
+  setHead: (dept: string, post: string | null, who: string | null) =>
+    post
+      ? api.post(`departmentVacancy/${post}`, { employee: who ? emp(who) : null })
+      : who
+        ? api.post('departmentVacancy', { department: { contentType: 'Department', id: dept }, employee: emp(who), isHead: true })
+        : Promise.resolve(),
+  addVacancy: (dept: string) => api.post('departmentVacancy', { department: { contentType: 'Department', id: dept } }),
+  dropPost: (id: string) => api.delete(`departmentVacancy/${id}`),
   birthdays: async (daysCount: number) => (await api.get<Entity[]>('employee/birthdays', { daysCount }, { batch: false })).data ?? [],
   absences: async (id: string) => (await api.get<Entity[]>(`employee/${id}/vacations`, undefined, { batch: false })).data ?? [],
   addAbsence: (id: string, type: AbsenceType, firstDay: string, lastDay: string) =>
