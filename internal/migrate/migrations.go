@@ -792,4 +792,19 @@ var migrations = []Migration{
 				element_id BIGINT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (account_id, user_id, element_id))`,
 		}
 	}, nil},
+	{42, "knowledge: rights per article", func(d store.Dialect) []string {
+		// internal/module/knowledge/article_rights.go: roles given on an
+		// article, and, per article that follows an article's roles rather
+		// than its base's (the article itself or its nearest ancestor with
+		// roles of its own), which article that is. The second table is
+		// rebuilt for a base whenever its rights or its tree change.
+		return []string{
+			`CREATE TABLE knowledge_article_rights (` + d.IDColumn() + `, account_id BIGINT NOT NULL,
+				article_id BIGINT NOT NULL, subject_type TEXT NOT NULL, subject_id BIGINT NOT NULL, role TEXT NOT NULL,
+				UNIQUE (account_id, article_id, subject_type, subject_id))`,
+			`CREATE TABLE knowledge_article_scope (account_id BIGINT NOT NULL, article_id BIGINT NOT NULL,
+				scope_id BIGINT NOT NULL, PRIMARY KEY (account_id, article_id))`,
+			`CREATE INDEX knowledge_article_scope_scope ON knowledge_article_scope (account_id, scope_id)`,
+		}
+	}, nil},
 }

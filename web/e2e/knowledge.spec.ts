@@ -2,7 +2,7 @@
 // demo user makes a base, writes an article with a child, drags a second
 // article above the first, drops the first (with its child) to the trash,
 // restores it and moves the second under it; an employee given the reader's role then sees the
-// article read-only.
+// article read-only, until the owner closes one article to them with a role of its own.
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, collectErrors, signIn, type User } from './helpers';
 
@@ -120,6 +120,20 @@ test('a base, an article with a child, reordered, dropped and restored; a reader
   await expect(readerPage.getByTestId('knowledge-delete')).toHaveCount(0);
   await expect(readerPage.getByTestId('knowledge-tree-handle')).toHaveCount(0);
   await expect(readerPage.getByTestId('knowledge-new-article')).toHaveCount(0);
+  await expect(treeNames(readerPage)).toHaveText(['Командировки', 'Авансовый отчёт', 'Отпуск']);
+
+  // The owner closes «Отпуск» to the reader with a role of its own; it leaves the reader's tree.
+  await treeNames(page).filter({ hasText: 'Отпуск' }).click();
+  await page.getByTestId('knowledge-access').click();
+  await expect(page.getByTestId('knowledge-rights-hint')).toContainText('открыта');
+  await page.getByTestId('knowledge-right-who').fill('Читатель');
+  await page.getByRole('option', { name: /Тестов Читатель/ }).click();
+  await page.getByTestId('knowledge-right-role').click();
+  await page.getByRole('option', { name: 'Нет доступа', exact: true }).click();
+  await page.getByTestId('knowledge-right-give').click();
+  await expect(page.getByTestId('knowledge-rights-hint')).toContainText('свой доступ');
+  await readerPage.reload();
+  await expect(treeNames(readerPage)).toHaveText(['Командировки', 'Авансовый отчёт']);
   await other.close();
   expect(errors).toEqual([]);
 });

@@ -2,6 +2,8 @@ package knowledge
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
@@ -20,6 +22,9 @@ func (m *Module) Copy(ctx context.Context, sc entity.Scope, id int64) (*entity.R
 		if out, err = m.copyTree(ctx, sc, src, base, parent); err != nil {
 			return err
 		}
+		if err := m.rescope(ctx, sc.Account, base); err != nil {
+			return err
+		}
 		if _, err := m.Sort(ctx, sc, out.ID, id, true); err != nil {
 			return err
 		}
@@ -36,12 +41,21 @@ func (m *Module) copyTree(ctx context.Context, sc entity.Scope, src *entity.Reco
 	if err != nil {
 		return nil, err
 	}
+	// A closed article's copy is closed to the same people.
+	if _, err := m.e.DB.Q(ctx).ExecContext(ctx, m.e.DB.Dialect.Rebind(`INSERT INTO knowledge_article_rights
+		(account_id, article_id, subject_type, subject_id, role) SELECT account_id, ?, subject_type, subject_id, role
+		FROM knowledge_article_rights WHERE account_id = ? AND article_id = ?`), made.ID, sc.Account, src.ID); err != nil {
+		return nil, fmt.Errorf("knowledge: copy the roles of %d: %w", src.ID, err)
+	}
 	kids, err := m.children(ctx, sc.Account, base, src.ID, false)
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range kids {
 		rec, err := m.e.Get(ctx, sc, "KnowledgeArticle", k)
+		if errors.Is(err, entity.ErrNotFound) {
+			continue // closed to the copier: not theirs to copy
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -93,8 +107,12 @@ func (m *Module) MoveTargets(ctx context.Context, sc entity.Scope, id int64) ([]
 		if err != nil {
 			return nil, err
 		}
+		artRoles, err := m.rolesOf(ctx, sc, arts.Records)
+		if err != nil {
+			return nil, err
+		}
 		for _, a := range arts.Records {
-			if !skip[a.ID] {
+			if !skip[a.ID] && artRoles[a.ID] >= Editor {
 				out = append(out, a.Link())
 			}
 		}

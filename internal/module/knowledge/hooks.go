@@ -75,7 +75,7 @@ func (m *Module) afterBase(ctx context.Context, c *entity.Change, rec *entity.Re
 	if !c.New || c.Scope.Actor.Type != "Employee" || c.Scope.Actor.ID == 0 {
 		return nil
 	}
-	_, err := m.setRight(ctx, c.Scope.Account, rec.ID, c.Scope.Actor, Owner)
+	_, err := Give(ctx, m.e.DB, c.Scope.Account, rec.ID, c.Scope.Actor, Owner)
 	return err
 }
 
@@ -104,11 +104,13 @@ func (m *Module) beforeArticle(ctx context.Context, c *entity.Change) error {
 	}
 	base := linkID(c.Links["base"])
 	parent := linkID(c.Links["parent"])
+	var under *entity.Record
 	if parent != 0 {
 		p, err := m.e.Get(ctx, c.Scope, "KnowledgeArticle", parent)
 		if err != nil {
 			return err
 		}
+		under = p
 		if dropped(p) {
 			return entity.Invalidf("parent", CodeDropped, "")
 		}
@@ -129,7 +131,13 @@ func (m *Module) beforeArticle(ctx context.Context, c *entity.Change) error {
 	if dropped(b) {
 		return entity.Invalidf("base", CodeDropped, "")
 	}
-	if err := m.need(ctx, c.Scope, base, Editor); err != nil {
+	// Under a closed article its roles judge, else the base's.
+	if under != nil {
+		err = m.needArticle(ctx, c.Scope, under, Editor)
+	} else {
+		err = m.need(ctx, c.Scope, base, Editor)
+	}
+	if err != nil {
 		return err
 	}
 	m.stamp(c)
@@ -143,12 +151,35 @@ func (m *Module) beforeArticle(ctx context.Context, c *entity.Change) error {
 
 // afterArticle keeps a version of every save of an article's name or text.
 func (m *Module) afterArticle(ctx context.Context, c *entity.Change, rec *entity.Record) error {
+	if err := m.rescoped(ctx, c, rec); err != nil {
+		return err
+	}
 	_, name := c.Values["name"]
 	_, content := c.Values["content"]
 	if !c.New && !name && !content {
 		return nil
 	}
 	return m.addVersion(ctx, c.Scope, rec)
+}
+
+// rescoped keeps the article roles' reach (article_rights.go) right when
+// an article is made or moves: its base, and the base it left.
+func (m *Module) rescoped(ctx context.Context, c *entity.Change, rec *entity.Record) error {
+	_, parent := c.Links["parent"]
+	_, base := c.Links["base"]
+	if !c.New && !parent && !base {
+		return nil
+	}
+	if c.New { // no roles of its own yet: it follows its parent's
+		return m.inherit(ctx, c.Scope.Account, rec.ID, rec.Links["parent"].ID)
+	}
+	if err := m.rescope(ctx, c.Scope.Account, baseOf(rec)); err != nil {
+		return err
+	}
+	if c.Old != nil && c.Old.Links["base"].ID != 0 && c.Old.Links["base"].ID != baseOf(rec) {
+		return m.rescope(ctx, c.Scope.Account, c.Old.Links["base"].ID)
+	}
+	return nil
 }
 
 func linkID(l *value.Link) int64 {

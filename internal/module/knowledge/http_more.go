@@ -35,12 +35,30 @@ func (a *HTTP) trash(ctx context.Context, r *api.Request) api.Response {
 	return api.OK(data)
 }
 
-func (a *HTTP) rights(ctx context.Context, r *api.Request) api.Response {
-	rights, err := a.Knowledge.Rights(ctx, r.Scope(), r.IDs[0])
-	if err != nil {
-		return r.Fail(err)
+// on is how a rights route finds its target from the path's id.
+type on func(ctx context.Context, r *api.Request) (Target, error)
+
+func (a *HTTP) onBase(_ context.Context, r *api.Request) (Target, error) {
+	return a.Knowledge.BaseTarget(r.IDs[0]), nil
+}
+
+func (a *HTTP) onArticle(ctx context.Context, r *api.Request) (Target, error) {
+	return a.Knowledge.ArticleTarget(ctx, r.Scope(), r.IDs[0])
+}
+
+// rights is GET /knowledgeBase/{id}/rights and /knowledgeArticle/{id}/rights.
+func (a *HTTP) rights(target on) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		t, err := target(ctx, r)
+		if err != nil {
+			return r.Fail(err)
+		}
+		rights, err := a.Knowledge.Rights(ctx, r.Scope(), t)
+		if err != nil {
+			return r.Fail(err)
+		}
+		return a.answerRights(r, rights)
 	}
-	return a.answerRights(r, rights)
 }
 
 func (a *HTTP) answerRights(r *api.Request, rights []Right) api.Response {
@@ -65,8 +83,16 @@ func role(r *api.Request, raw json.RawMessage) (Role, *api.Response) {
 	return ro, nil
 }
 
-// grant is POST /knowledgeBase/{id}/rights: one KnowledgeRights.
-func (a *HTTP) grant(ctx context.Context, r *api.Request) api.Response {
+// grant is POST …/{id}/rights: one KnowledgeRights.
+func (a *HTTP) grant(target on) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response { return a.grantOne(ctx, r, target) }
+}
+
+func (a *HTTP) grantOne(ctx context.Context, r *api.Request, target on) api.Response {
+	t, err := target(ctx, r)
+	if err != nil {
+		return r.Fail(err)
+	}
 	var in struct{ User, Role json.RawMessage }
 	if res := body(r, &in, "user"); res != nil {
 		return *res
@@ -79,15 +105,23 @@ func (a *HTTP) grant(ctx context.Context, r *api.Request) api.Response {
 	if res != nil {
 		return *res
 	}
-	out, err := a.Knowledge.Grant(ctx, r.Scope(), r.IDs[0], []value.Link{who}, ro)
+	out, err := a.Knowledge.Grant(ctx, r.Scope(), t, []value.Link{who}, ro)
 	if err != nil {
 		return r.Fail(err)
 	}
 	return api.OK(out[0].Encode(r.Scope()))
 }
 
-// multiRights is POST /knowledgeBase/{id}/multiRights: one role to many.
-func (a *HTTP) multiRights(ctx context.Context, r *api.Request) api.Response {
+// multiRights is POST …/{id}/multiRights: one role to many.
+func (a *HTTP) multiRights(target on) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response { return a.grantMany(ctx, r, target) }
+}
+
+func (a *HTTP) grantMany(ctx context.Context, r *api.Request, target on) api.Response {
+	t, err := target(ctx, r)
+	if err != nil {
+		return r.Fail(err)
+	}
 	var in struct {
 		Users []json.RawMessage
 		Role  json.RawMessage
@@ -107,18 +141,24 @@ func (a *HTTP) multiRights(ctx context.Context, r *api.Request) api.Response {
 		}
 		who = append(who, l)
 	}
-	out, err := a.Knowledge.Grant(ctx, r.Scope(), r.IDs[0], who, ro)
+	out, err := a.Knowledge.Grant(ctx, r.Scope(), t, who, ro)
 	if err != nil {
 		return r.Fail(err)
 	}
 	return a.answerRights(r, out)
 }
 
-func (a *HTTP) revoke(ctx context.Context, r *api.Request) api.Response {
-	if err := a.Knowledge.Revoke(ctx, r.Scope(), r.IDs[0], r.IDs[1]); err != nil {
-		return r.Fail(err)
+func (a *HTTP) revoke(target on) api.Handler {
+	return func(ctx context.Context, r *api.Request) api.Response {
+		t, err := target(ctx, r)
+		if err != nil {
+			return r.Fail(err)
+		}
+		if err := a.Knowledge.Revoke(ctx, r.Scope(), t, r.IDs[1]); err != nil {
+			return r.Fail(err)
+		}
+		return api.OK(map[string]any{})
 	}
-	return api.OK(map[string]any{})
 }
 
 func (a *HTTP) versions(ctx context.Context, r *api.Request) api.Response {

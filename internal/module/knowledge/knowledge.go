@@ -71,13 +71,10 @@ func dropped(rec *entity.Record) bool {
 	return v != 0
 }
 
-// fillRole answers accessRole: the reader's effective role on the base.
+// fillRole answers accessRole: the reader's effective role on the base,
+// or on the article (article_rights.go).
 func (m *Module) fillRole(ctx context.Context, sc entity.Scope, recs []*entity.Record, _ map[string]bool) error {
-	bases := make([]int64, 0, len(recs))
-	for _, r := range recs {
-		bases = append(bases, baseOf(r))
-	}
-	roles, err := m.Roles(ctx, sc, bases)
+	roles, err := m.rolesOf(ctx, sc, recs)
 	if err != nil {
 		return err
 	}
@@ -85,7 +82,24 @@ func (m *Module) fillRole(ctx context.Context, sc entity.Scope, recs []*entity.R
 		if r.Computed == nil {
 			r.Computed = map[string]any{}
 		}
-		r.Computed["accessRole"] = roles[baseOf(r)].String()
+		r.Computed["accessRole"] = roles[r.ID].String()
 	}
 	return nil
+}
+
+// rolesOf is the reader's role on each record (bases or articles, one
+// type per call, as the engine hands them), by record id.
+func (m *Module) rolesOf(ctx context.Context, sc entity.Scope, recs []*entity.Record) (map[int64]Role, error) {
+	if len(recs) > 0 && recs[0].Type.Name == "KnowledgeBase" {
+		ids := make([]int64, len(recs))
+		for i, r := range recs {
+			ids[i] = r.ID
+		}
+		return m.Roles(ctx, sc, ids)
+	}
+	arts := make(map[int64]int64, len(recs))
+	for _, r := range recs {
+		arts[r.ID] = baseOf(r)
+	}
+	return m.ArticleRoles(ctx, sc, arts)
 }

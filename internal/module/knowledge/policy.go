@@ -27,9 +27,9 @@ func ours(t *catalog.Type) bool { return t.Name == "KnowledgeBase" || t.Name == 
 func (p *Policy) Visible(ctx context.Context, sc entity.Scope, t *catalog.Type) (*entity.Condition, error) {
 	switch t.Name {
 	case "KnowledgeBase":
-		return seenBases(sc, t.Table+".id"), nil
+		return seenBasesOrArticles(sc, t.Table+".id"), nil
 	case "KnowledgeArticle":
-		return seenBases(sc, t.Table+".c_base_i"), nil
+		return seenArticles(sc, t.Table), nil
 	}
 	return p.Policy.Visible(ctx, sc, t)
 }
@@ -48,11 +48,10 @@ func (p *Policy) Allow(ctx context.Context, sc entity.Scope, action string, t *c
 		}
 		return nil
 	}
-	want := Editor
 	if t.Name == "KnowledgeBase" {
-		want = Owner
+		return p.M.need(ctx, sc, rec.ID, Owner)
 	}
-	return p.M.need(ctx, sc, baseOf(rec), want)
+	return p.M.needArticle(ctx, sc, rec, Editor)
 }
 
 // PossibleActions: act_read for readers, act_edit and act_delete for who
@@ -61,14 +60,10 @@ func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*e
 	if len(recs) == 0 || !ours(recs[0].Type) {
 		return p.Policy.PossibleActions(ctx, sc, recs)
 	}
-	bases := make([]int64, len(recs))
-	for i, r := range recs {
-		bases[i] = baseOf(r)
-	}
-	roles, _ := p.M.Roles(ctx, sc, bases) // on error: nothing, never more
+	roles, _ := p.M.rolesOf(ctx, sc, recs) // on error: nothing, never more
 	out := make(map[int64][]string, len(recs))
 	for _, r := range recs {
-		role := roles[baseOf(r)]
+		role := roles[r.ID]
 		want := Editor
 		if r.Type.Name == "KnowledgeBase" {
 			want = Owner

@@ -108,7 +108,7 @@ func (m *Module) RecoverArticle(ctx context.Context, sc entity.Scope, id int64, 
 		if err != nil {
 			return err
 		}
-		if err := m.need(ctx, sc, rec.Links["base"].ID, Editor); err != nil {
+		if err := m.needArticle(ctx, sc, rec, Editor); err != nil {
 			return err
 		}
 		t, err := m.trashOf(ctx, sc.Account, rec.Link())
@@ -221,13 +221,19 @@ func (m *Module) Trash(ctx context.Context, sc entity.Scope) ([]TrashItem, error
 	if err != nil {
 		return nil, err
 	}
+	arts := map[int64]int64{}
+	for i, t := range all {
+		if t.Item.Type == "KnowledgeArticle" {
+			arts[t.Item.ID] = bases[i]
+		}
+	}
+	artRoles, err := m.ArticleRoles(ctx, sc, arts)
+	if err != nil {
+		return nil, err
+	}
 	var out []TrashItem
 	for i, t := range all {
-		want := Editor
-		if t.Item.Type == "KnowledgeBase" {
-			want = Owner
-		}
-		if roles[bases[i]] >= want {
+		if t.Item.Type == "KnowledgeBase" && roles[bases[i]] >= Owner || t.Item.Type == "KnowledgeArticle" && artRoles[t.Item.ID] >= Editor {
 			out = append(out, t)
 		}
 	}

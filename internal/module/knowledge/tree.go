@@ -75,7 +75,7 @@ func (m *Module) editable(ctx context.Context, sc entity.Scope, id int64) (*enti
 	if err != nil {
 		return nil, err
 	}
-	if err := m.need(ctx, sc, rec.Links["base"].ID, Editor); err != nil {
+	if err := m.needArticle(ctx, sc, rec, Editor); err != nil {
 		return nil, err
 	}
 	if dropped(rec) {

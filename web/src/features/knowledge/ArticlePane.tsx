@@ -1,4 +1,5 @@
-// One article: read by everyone with a role on its base; editors change
+// One article: read by everyone with a role on its base (or on the article,
+// when it has roles of its own: RightsPanel); editors change
 // its name and text, add a child, drop it to the trash, and bring back
 // an earlier version.
 import { useCallback, useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import type { Entity, Link } from '../../data/types';
 import { LinkName } from '../../fields/link/LinkName';
 import RichEditor from '../../fields/richtext/RichEditor';
 import { Backlinks } from './Backlinks';
+import { RightsPanel } from './RightsPanel';
 import { ArticleText } from './content';
 import { canEdit, knowledgeApi, type Version } from './knowledgeApi';
 
@@ -28,6 +30,7 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
   const [child, setChild] = useState('');
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [targets, setTargets] = useState<Entity[] | null>(null);
+  const [access, setAccess] = useState(false);
   const [error, setError] = useState('');
   const load = useCallback(() => {
     knowledgeApi.article(articleId).then(setArticle, (err: unknown) => setError(errorText(err, t)));
@@ -144,6 +147,9 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
                 {t('knowledge.article.move')}
               </Button>
             )}
+            <Button size="xs" variant="default" onClick={() => setAccess((v) => !v)} data-testid="knowledge-access">
+              {t('knowledge.rights.title')}
+            </Button>
             <Button size="xs" variant="default" onClick={showVersions} data-testid="knowledge-versions">
               {t('knowledge.article.versions')}
             </Button>
@@ -185,6 +191,10 @@ export default function ArticlePane({ baseId, articleId, onChanged }: Props) {
             </Paper>
           ))}
         </Stack>
+      )}
+      {access && (
+        <RightsPanel on={`knowledgeArticle/${articleId}`} owner={article.accessRole === 'owner'}
+          hint={(n) => (n > 0 ? t('knowledge.rights.articleClosed') : t('knowledge.rights.articleOpen'))} />
       )}
       <Backlinks articleId={articleId} />
     </Stack>

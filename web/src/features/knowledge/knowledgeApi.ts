@@ -63,9 +63,10 @@ export const knowledgeApi = {
   backlinks: async (id: string) => (await api.get<Backlink[]>(`knowledgeArticle/${id}/backlinks`)).data ?? [],
   versions: async (id: string) => (await api.get<Version[]>(`knowledgeArticle/${id}/versions`)).data ?? [],
   restoreVersion: (id: string, version: string) => api.post(`knowledgeArticle/${id}/versions/${version}/restore`),
-  rights: async (base: string) => (await api.get<Right[]>(`knowledgeBase/${base}/rights`)).data ?? [],
-  grant: (base: string, user: Link, role: Role) => api.post(`knowledgeBase/${base}/rights`, { user, role }),
-  revoke: (base: string, right: string) => api.delete(`knowledgeBase/${base}/rights/${right}`),
+  /** on is "knowledgeBase/{id}" or "knowledgeArticle/{id}": roles on a base or on an article. */
+  rights: async (on: string) => (await api.get<Right[]>(`${on}/rights`)).data ?? [],
+  grant: (on: string, user: Link, role: Role) => api.post(`${on}/rights`, { user, role }),
+  revoke: (on: string, right: string) => api.delete(`${on}/rights/${right}`),
 };
 
 /** canEdit: editors and owners write articles. */
