@@ -18,7 +18,7 @@ type cast struct {
 	root                          string
 }
 
-func person(t *testing.T, h *apitest.Harness, first, login string, extra map[string]any) (string, string) {
+func person(t testing.TB, h *apitest.Harness, first, login string, extra map[string]any) (string, string) {
 	t.Helper()
 	body := map[string]any{"firstName": first, "lastName": "Тестов", "login": login, "password": "password-" + first,
 		"canLogin": true, "isWorking": true}
@@ -32,7 +32,7 @@ func person(t *testing.T, h *apitest.Harness, first, login string, extra map[str
 	return r.Obj()["id"].(string), h.SignIn(login, "password-"+first)
 }
 
-func newCast(t *testing.T, h *apitest.Harness) *cast {
+func newCast(t testing.TB, h *apitest.Harness) *cast {
 	c := &cast{h: h}
 	c.olgaID, c.olga = person(t, h, "Olga", "olga@example.com", nil)
 	c.ivanID, c.ivan = person(t, h, "Ivan", "ivan@example.com", nil)
@@ -52,7 +52,7 @@ func (c *cast) do(method, path, token string, body any) *apitest.Resp {
 }
 
 // folder makes a folder under parent ("" for the root) as token.
-func (c *cast) folder(t *testing.T, parent, token, name string) string {
+func (c *cast) folder(t testing.TB, parent, token, name string) string {
 	t.Helper()
 	body := map[string]any{"name": name}
 	if parent != "" {
@@ -69,12 +69,12 @@ func (c *cast) text(t *testing.T, folder, token, name, content string) string {
 }
 
 // give gives who a right on a folder or document as Olga.
-func (c *cast) give(t *testing.T, subject, who map[string]any, rights string) string {
+func (c *cast) give(t testing.TB, subject, who map[string]any, rights string) string {
 	t.Helper()
 	return must(t, c.do("POST", "/docRights", c.olga, map[string]any{"subject": subject, "user": who, "rights": rights}))["id"].(string)
 }
 
-func must(t *testing.T, r *apitest.Resp) map[string]any {
+func must(t testing.TB, r *apitest.Resp) map[string]any {
 	t.Helper()
 	if r.Status != 200 {
 		t.Fatalf("status %d: %s", r.Status, r.Body)

@@ -126,8 +126,14 @@ func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*e
 }
 
 // SeenThrough passes on the wrapped rights' answer; documents are seen
-// through roles, never through a link alone.
+// through roles, never through a link alone. A version is seen exactly
+// when its document is, so counting a seen document's versions needs no
+// second rights check (which, over a folder of 10,000 documents, was most
+// of a list page's time).
 func (p *Policy) SeenThrough(sc entity.Scope, t *catalog.Type) string {
+	if t.Name == "DocVersion" {
+		return "doc"
+	}
 	if th, ok := p.Policy.(entity.Through); ok && !ours(t) && t.Name != "File" {
 		return th.SeenThrough(sc, t)
 	}
