@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { createProgram, loadProcess, renameProgram, type Process } from './processApi';
 import { ProcessFlow } from './ProcessFlow';
+import { useRuleFields } from './ruleFields';
 import { StatesEditor } from './StatesEditor';
 import { TransitionsEditor } from './TransitionsEditor';
 import { TriggersEditor } from './TriggersEditor';
@@ -44,6 +45,7 @@ export default function ProcessEditorPage() {
   const { t } = useTranslation();
   const [process, setProcess] = useState<Process | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const fields = useRuleFields();
   const reload = useCallback(() => loadProcess(slug).then(setProcess, (err) => setError(errorText(err, t))), [slug, t]);
   useEffect(() => void reload(), [reload]);
   // Every change is one or more calls, then the process read afresh.
@@ -85,9 +87,9 @@ export default function ProcessEditorPage() {
       <Title order={4}>{t('deal.editor.states')}</Title>
       <StatesEditor programId={slug} states={process.states} run={run} />
       <Title order={4}>{t('deal.editor.transitions')}</Title>
-      <TransitionsEditor states={process.states} transitions={process.transitions} run={run} />
+      <TransitionsEditor states={process.states} transitions={process.transitions} fields={fields} run={run} />
       <Title order={4}>{t('deal.editor.triggers')}</Title>
-      <TriggersEditor programId={slug} states={process.states} triggers={process.triggers} run={run} />
+      <TriggersEditor programId={slug} states={process.states} triggers={process.triggers} fields={fields} run={run} />
     </Stack>
   );
 }

@@ -6,7 +6,9 @@ import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Table, Text, Tex
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StateInfo } from './dealApi';
-import { addTrigger, dropTrigger, type TriggerInfo } from './processApi';
+import { addTrigger, dropTrigger, saveTrigger, type TriggerInfo } from './processApi';
+import { RuleCondition } from './RuleEditor';
+import type { RuleField } from './ruleModel';
 
 const ACTIONS = ['message', 'createTodo', 'createTask', 'webhook'];
 
@@ -22,8 +24,9 @@ function summary(params: string, nameOf: (id: string) => string): { states: stri
   }
 }
 
-export function TriggersEditor({ programId, states, triggers, run }: {
+export function TriggersEditor({ programId, states, triggers, fields, run }: {
   programId: string;
+  fields: RuleField[];
   states: StateInfo[];
   triggers: TriggerInfo[];
   run(work: () => Promise<unknown>): Promise<void>;
@@ -55,6 +58,7 @@ export function TriggersEditor({ programId, states, triggers, run }: {
             <Table.Th>{t('deal.editor.when')}</Table.Th>
             <Table.Th>{t('deal.editor.states')}</Table.Th>
             <Table.Th>{t('deal.editor.actions')}</Table.Th>
+            <Table.Th>{t('deal.editor.condition')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -68,6 +72,10 @@ export function TriggersEditor({ programId, states, triggers, run }: {
                 <Table.Td>{s.states}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{s.actions.split(', ').filter(Boolean).map((a) => t(`deal.editor.action.${a}`, { defaultValue: a })).join(', ')}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <RuleCondition rule={tr.rule} fields={fields} states={states} testId="process-trigger-condition"
+                    onSave={(rule) => run(() => saveTrigger(tr.id, { rule }))} />
                 </Table.Td>
                 <Table.Td>
                   <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('deal.editor.delete')} onClick={() => void run(() => dropTrigger(tr.id))}>

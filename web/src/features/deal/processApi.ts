@@ -14,7 +14,7 @@ export interface TransitionInfo {
   to: string;
   requiredFields: string[];
   allowed: string[];
-  /** condition: the rule object the editor does not edit, kept as it is on save. */
+  /** condition: the rule object the deal must meet (RuleEditor). */
   condition?: unknown;
 }
 
@@ -23,6 +23,9 @@ export interface TriggerInfo {
   name: string;
   type: string;
   params: string;
+  /** rule: the condition object (docs/deal.md "Conditions"), absent when none. */
+  rule?: unknown;
+  orderPosition?: number;
 }
 
 export interface Process {
@@ -112,6 +115,12 @@ export async function dropTransition(id: string) {
 
 export async function addTrigger(programId: string, name: string, type: string, params: object) {
   await api.post('programTrigger', { name, type, program: link('Program', programId), params: JSON.stringify(params) });
+}
+
+/** saveTrigger writes a trigger's changed parts; a rule of null clears its condition. */
+export async function saveTrigger(id: string, fields: Partial<{ name: string; params: object; rule: unknown; orderPosition: number }>) {
+  const { params, ...rest } = fields;
+  await api.post(`programTrigger/${id}`, { ...rest, ...(params ? { params: JSON.stringify(params) } : {}) });
 }
 
 export async function dropTrigger(id: string) {
