@@ -52,12 +52,15 @@ export default function ProcessEditorPage() {
   const run = useCallback(
     async (work: () => Promise<unknown>) => {
       setError(null);
+      let ok = true;
       try {
         await work();
       } catch (err) {
         setError(errorText(err, t));
+        ok = false;
       }
       await reload();
+      return ok;
     },
     [reload, t],
   );

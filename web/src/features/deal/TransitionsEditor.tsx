@@ -17,7 +17,7 @@ export function TransitionsEditor({ states, transitions, fields: ruleFields, run
   states: StateInfo[];
   fields: RuleField[];
   transitions: TransitionInfo[];
-  run(work: () => Promise<unknown>): Promise<void>;
+  run(work: () => Promise<unknown>): Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState<string | null>(null);

@@ -113,12 +113,13 @@ export async function dropTransition(id: string) {
   await api.delete(`programTransition/${id}`);
 }
 
-export async function addTrigger(programId: string, name: string, type: string, params: object) {
-  await api.post('programTrigger', { name, type, program: link('Program', programId), params: JSON.stringify(params) });
+/** addTrigger makes a scenario; orderPosition puts it after the others (one without runs first). */
+export async function addTrigger(programId: string, name: string, type: string, params: object, orderPosition: number) {
+  await api.post('programTrigger', { name, type, orderPosition, program: link('Program', programId), params: JSON.stringify(params) });
 }
 
 /** saveTrigger writes a trigger's changed parts; a rule of null clears its condition. */
-export async function saveTrigger(id: string, fields: Partial<{ name: string; params: object; rule: unknown; orderPosition: number }>) {
+export async function saveTrigger(id: string, fields: Partial<{ name: string; type: string; params: object; rule: unknown; orderPosition: number }>) {
   const { params, ...rest } = fields;
   await api.post(`programTrigger/${id}`, { ...rest, ...(params ? { params: JSON.stringify(params) } : {}) });
 }
