@@ -40,3 +40,47 @@ func TestRuleEditedAndCleared(t *testing.T) {
 		})
 	})
 }
+
+// Triggers run and are listed in their orderPosition, as the editor
+// numbers them: two scenarios on one state writing one field leave the
+// later one's value, and renumbering them swaps which that is.
+func TestTriggerOrder(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		p := newProcess(t, h)
+		auto := func(name string, order int) string {
+			b := trigger(p, name, "auto", `{"states":["`+p.lost+`"],"actions":[{"type":"setField","field":"description","value":"`+name+`"},{"type":"message","text":"`+name+`"}]}`)
+			b["orderPosition"] = order
+			return p.make(t, "programTrigger", b)
+		}
+		first, second := auto("первый", 2), auto("второй", 1)
+		lose := func(t *testing.T) string {
+			r := h.Do("POST", "/api/v3/deal/"+p.deal(t, nil)+"/applyTransition", apitest.Req{Body: apply(p.toLost)})
+			if r.Status != 200 {
+				t.Fatalf("move: %s", r.Body)
+			}
+			return r.Obj()["description"].(string)
+		}
+		order := func(t *testing.T) []any {
+			r := h.Do("GET", "/api/v3/program/"+p.program+"/triggers", apitest.Req{})
+			var ids []any
+			for _, o := range r.List() {
+				ids = append(ids, o["id"])
+			}
+			return ids
+		}
+		if got := order(t); len(got) != 2 || got[0] != second || got[1] != first {
+			t.Errorf("listed %v, want %s then %s", got, second, first)
+		}
+		if got := lose(t); got != "первый" {
+			t.Errorf("the later trigger wrote %q", got)
+		}
+		for id, pos := range map[string]int{first: 1, second: 2} {
+			if r := h.Do("POST", "/api/v3/programTrigger/"+id, apitest.Req{Body: map[string]any{"orderPosition": pos}}); r.Status != 200 {
+				t.Fatalf("reorder: %s", r.Body)
+			}
+		}
+		if got := lose(t); got != "второй" {
+			t.Errorf("after renumbering the later trigger wrote %q", got)
+		}
+	})
+}
