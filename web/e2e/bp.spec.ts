@@ -206,3 +206,27 @@ test('a transition condition set in the editor refuses a move and says why', asy
   // The refusal is the browser's logged 422; nothing else.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });
+
+test('a process put in a group in the editor sits under the group on the deals bar', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const name = `Процесс в группе ${Date.now()}`;
+  const r = await page.request.post('/api/v3/program', { data: { name }, headers: { 'X-CSRF-Token': csrf } });
+  const program = ((await r.json()) as { data: { id: string } }).data.id;
+
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  const group = `Группа ${Date.now()}`;
+  await page.getByTestId('process-group-name').fill(group);
+  await page.getByTestId('process-group-add').click();
+  await expect(page.getByTestId('process-group')).toHaveValue(group);
+
+  await page.getByTestId('process-open-deals').click();
+  const section = page.locator(`[data-testid="deal-group"][data-name="${group}"]`);
+  await expect(section.locator(`[data-testid="deal-program"][data-name="${name}"]`)).toBeVisible();
+  await section.getByTestId('deal-group-open').click();
+  await expect(page).toHaveURL(/\/deals\/list\/\d+$/);
+  await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { createProgram, loadProcess, renameProgram, type Process } from './processApi';
 import { ProcessFlow } from './ProcessFlow';
+import { ProgramGroupSelect } from './ProgramGroupSelect';
 import { useRuleFields } from './ruleFields';
 import { StatesEditor } from './StatesEditor';
 import { TransitionsEditor } from './TransitionsEditor';
@@ -79,6 +80,7 @@ export default function ProcessEditorPage() {
           {t('deal.editor.openDeals')}
         </Button>
       </Group>
+      <ProgramGroupSelect programId={slug} group={process.group} run={run} />
       {error && (
         <Alert color="red" withCloseButton onClose={() => setError(null)} data-testid="process-error" style={{ whiteSpace: 'pre-line' }}>
           {error}

@@ -30,6 +30,8 @@ export interface TriggerInfo {
 
 export interface Process {
   name: string;
+  /** group: the program's ProgramGroup id, null when it is in none. */
+  group: string | null;
   states: StateInfo[];
   transitions: TransitionInfo[];
   triggers: TriggerInfo[];
@@ -49,7 +51,7 @@ function parseRule(rule: unknown): { requiredFields: string[]; allowed: string[]
 /** loadProcess reads a program with its states in order, their transitions and its triggers. */
 export async function loadProcess(programId: string): Promise<Process> {
   const [program, states, triggers] = await Promise.all([
-    api.get<{ name?: string }>(`program/${programId}`),
+    api.get<{ name?: string; programGroup?: Ref | null }>(`program/${programId}`, { fields: ['name', 'programGroup'] }),
     programStates(programId),
     api.get<TriggerInfo[]>(`program/${programId}/triggers`),
   ]);
@@ -61,7 +63,8 @@ export async function loadProcess(programId: string): Promise<Process> {
     .map((t) => ({ id: String(t.id), name: t.name ?? '', from: String(t.from!.id), to: String(t.to!.id), ...parseRule(t.rule) }))
     // In the order they were made, as the server checks them.
     .sort((a, b) => Number(a.id) - Number(b.id));
-  return { name: program.data?.name ?? '', states, transitions, triggers: (triggers.data ?? []).map((t) => ({ ...t, id: String(t.id) })) };
+  const group = program.data?.programGroup?.id;
+  return { name: program.data?.name ?? '', group: group ? String(group) : null, states, transitions, triggers: (triggers.data ?? []).map((t) => ({ ...t, id: String(t.id) })) };
 }
 
 export async function createProgram(name: string): Promise<string> {
@@ -73,6 +76,19 @@ export async function createProgram(name: string): Promise<string> {
 export async function renameProgram(id: string, name: string) {
   await api.post(`program/${id}`, { name });
   reloadLists('Program');
+}
+
+/** setProgramGroup puts the program in a group, or in none; the deals bar shows it there. */
+export async function setProgramGroup(id: string, group: string | null) {
+  await api.post(`program/${id}`, { programGroup: group ? link('ProgramGroup', group) : null });
+  reloadLists('Program');
+}
+
+/** createGroup makes a program group and answers its id. */
+export async function createGroup(name: string): Promise<string> {
+  const r = await api.post<{ id: string }>('programGroup', { name });
+  reloadLists('ProgramGroup');
+  return String(r.data.id);
 }
 
 export async function addState(programId: string, name: string, type: string, isEntry: boolean) {
