@@ -30,7 +30,7 @@ func expect(want ...string) func(t *testing.T, r *apitest.Resp) {
 	}
 }
 
-// A client's, a task's and a to-do's linked deals, counted per program:
+// A client's, a task's, a to-do's, a project's and a payment's linked deals, counted per program:
 // the reference's filters by program and by result, paging by program,
 // 404 for what is not there, 422 for a bad filter, and only the deals
 // the reader sees.
@@ -56,6 +56,15 @@ func TestLinkedDealsByProgram(t *testing.T) {
 		}
 		task := p.make(t, "task", map[string]any{"name": "Позвонить", "responsible": apitest.Link("Employee", p.ivan), "deals": deals(a, c, ivanDeal)})
 		todo := p.make(t, "todo", map[string]any{"name": "Встреча", "relations": deals(c)})
+		project := p.make(t, "project", map[string]any{"name": "Внедрение", "deals": deals(b, c)})
+		bank := p.make(t, "finRealAccount", map[string]any{"name": "Банк", "kind": "bank"})
+		op := p.make(t, "finOperation", map[string]any{"contentType": "FinOperation", "kind": "income", "sum": rub(100),
+			"realAccount": apitest.Link("FinRealAccount", bank)})
+		if r := h.Do("POST", "/api/v3/finOperation/"+op+"/linkWith", apitest.Req{Body: apitest.Link("Deal", a)}); r.Status != 200 {
+			t.Fatalf("pay: %s", r.Body)
+		}
+		unlinked := p.make(t, "finOperation", map[string]any{"contentType": "FinOperation", "kind": "income", "sum": rub(5),
+			"realAccount": apitest.Link("FinRealAccount", bank)})
 		filters := func(f string) string { return "?filters=" + url.QueryEscape(f) }
 		path := func(owner string) string { return "/api/v3/" + owner + "/linkedDealsByProgram" }
 		h.Run(t, []apitest.Scenario{
@@ -69,6 +78,9 @@ func TestLinkedDealsByProgram(t *testing.T) {
 			{Name: "a task's deals", Method: "GET", Path: path("task/" + task), Status: 200, Check: expect("Продажи: 2", "Закупки: 1")},
 			{Name: "a to-do's", Method: "GET", Path: path("todo/" + todo), Status: 200, Check: expect("Закупки: 1")},
 			{Name: "the to-do's other name", Method: "GET", Path: "/api/v3/todo/" + todo + "/linkedDealsPrograms", Status: 200, Check: expect("Закупки: 1")},
+			{Name: "a project's", Method: "GET", Path: path("project/" + project), Status: 200, Check: expect("Продажи: 1", "Закупки: 1")},
+			{Name: "a payment's deal", Method: "GET", Path: path("finOperation/" + op), Status: 200, Check: expect("Продажи: 1")},
+			{Name: "a payment of no deal", Method: "GET", Path: path("finOperation/" + unlinked), Status: 200, Check: expect()},
 			{Name: "a client with none", Method: "GET", Path: path("contractorHuman/" + p.make(t, "contractorHuman", map[string]any{"firstName": "Пётр"})), Status: 200,
 				Check: expect()},
 			{Name: "no such client", Method: "GET", Path: path("contractorCompany/999999"), Status: 404},
