@@ -122,6 +122,7 @@ export function RuleItem({ value, fields, states, onChange, onRemove, renderGrou
         <>
           <MultiSelect size="xs" w={220} aria-label={t('deal.rule.roles')} placeholder={t('deal.rule.roles')} value={c.roles} onChange={(v) => onChange({ ...c, roles: v })}
             data={ROLES.map((r) => ({ value: r, label: t(`deal.editor.role.${r}`) }))} data-testid="rule-roles" />
+          <Text size="xs" c="dimmed">{t('deal.rule.orPeople')}</Text>
           <div style={{ minWidth: 240 }}>
             <LinksEditor field={linkField('currentUser', t('deal.rule.people'), ['Employee', 'Group'])} label="" value={c.people}
               onChange={(v) => onChange({ ...c, people: (v ?? []) as Link[] })} />

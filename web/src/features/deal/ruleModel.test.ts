@@ -41,6 +41,11 @@ describe('the rule form', () => {
     expect(fromRule(null, fields).items).toEqual([]);
     expect(toRule(fromRule(clientSet, fields), fields)).toEqual(clientSet);
     expect(sentence(fromRule(undefined, fields), ctx)).toBe('Без условия');
+    // A group just added writes nothing and says nothing.
+    const g: Group = { ...emptyGroup(), items: [fromRule(clientSet, fields).items[0], emptyGroup()] };
+    expect(toRule(g, fields)).toEqual(clientSet);
+    expect(sentence(g, ctx)).toBe('«Клиент» заполнено');
+    expect(sentence({ ...emptyGroup(), items: [emptyGroup()] }, ctx)).toBe('Без условия');
   });
 
   it('keeps NOT, OR, nesting and every kind it edits through a round trip', () => {

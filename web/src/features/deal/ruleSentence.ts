@@ -70,7 +70,9 @@ function itemSentence(c: Cond, ctx: SentenceContext, nested: boolean): string {
     case 'field':
       return fieldSentence(c, ctx);
     case 'group': {
-      const parts = c.items.map((i) => itemSentence(i, ctx, true));
+      // An empty group (just added) says nothing, as it writes nothing.
+      const parts = c.items.map((i) => itemSentence(i, ctx, true)).filter(Boolean);
+      if (parts.length === 0) return '';
       s = parts.join(t(c.all ? 'deal.rule.say.and' : 'deal.rule.say.or'));
       if (nested && parts.length > 1 && !c.not) s = `(${s})`;
       break;
@@ -99,5 +101,5 @@ function itemSentence(c: Cond, ctx: SentenceContext, nested: boolean): string {
 
 /** sentence tells a whole condition; an empty one is "no condition". */
 export function sentence(g: Group, ctx: SentenceContext): string {
-  return g.items.length === 0 && !g.not ? ctx.t('deal.rule.say.none') : itemSentence(g, ctx, false);
+  return itemSentence(g, ctx, false) || ctx.t('deal.rule.say.none');
 }
