@@ -31,6 +31,8 @@ func TestRuleEditedAndCleared(t *testing.T) {
 				}},
 			{Name: "the button is offered", Method: "GET", Path: "/api/v3/deal/" + deal + "/possibleTriggers", Status: 200,
 				NotContains: []string{`Сделка не отвечает условию сценария`}},
+			{Name: "a save without rule keeps it", Method: "POST", Path: "/api/v3/programTrigger/" + system, Req: apitest.Req{Body: map[string]any{"name": "Новая сделка"}},
+				Status: 200, Contains: []string{`"rule":{"contentType":"InstanceCreatedRule"}`}},
 			{Name: "a system trigger keeps its event", Method: "POST", Path: "/api/v3/programTrigger/" + system, Req: apitest.Req{Body: map[string]any{"rule": nil}},
 				Status: 422, Contains: []string{`"field":"rule"`, `"type":"required"`}},
 			{Name: "a condition written into a transition", Method: "POST", Path: "/api/v3/programTransition/" + p.toOffer,
