@@ -3,8 +3,8 @@
 // client), sees it drawn as a flow, adds a deal and drags it across the
 // kanban while the deal's manager, signed in elsewhere, watches the move
 // arrive on their own board; the refused drag says why; the scenarios
-// made in the editor run (a to-do on entering a state, a message by a
-// button on the card).
+// made in the editor run (a to-do on entering a state, a message and a
+// changed field by a button on the card).
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -59,13 +59,17 @@ test('a new process with three states runs its deals on the kanban, live for a s
   await page.getByTestId('process-trigger-add').click();
   await expect(page.getByTestId('process-trigger')).toHaveCount(1);
 
-  // A button scenario: a message on the deal.
+  // A button scenario of two actions: a message on the deal, then its description set.
   await page.getByTestId('process-trigger-name').fill('Напомнить');
   await choose(page, 'process-trigger-type', 'Кнопкой');
   await page.getByTestId('process-trigger-arg').fill('Клиент ждёт звонка');
+  await page.getByTestId('process-trigger-action-add').click();
+  await page.getByTestId('process-trigger-action').nth(1).click();
+  await page.getByRole('option', { name: 'Изменить поле', exact: true }).click();
+  await page.getByTestId('process-trigger-arg').nth(1).fill('Напомнили');
   await page.getByTestId('process-trigger-add').click();
   await expect(page.getByTestId('process-trigger')).toHaveCount(2);
-  await expect(page.getByTestId('process-trigger').nth(1)).toContainText('Отправить сообщение');
+  await expect(page.getByTestId('process-trigger').nth(1).getByTestId('process-trigger-action-list')).toHaveText('Отправить сообщение → Изменить поле');
 
   // A deal of the new process, managed by the demo user.
   await page.getByTestId('process-open-deals').click();
@@ -109,6 +113,8 @@ test('a new process with three states runs its deals on the kanban, live for a s
   await page.getByTestId('deal-triggers').getByRole('button', { name: 'Напомнить' }).click();
   const comments = async () => (await (await page.request.get(`/api/v3/deal/${id}/comments`)).text()).includes('Клиент ждёт звонка');
   await expect.poll(comments).toBe(true);
+  const description = async () => ((await (await page.request.get(`/api/v3/deal/${id}`)).json()) as { data: { description?: string } }).data.description;
+  await expect.poll(description).toBe('Напомнили');
 
   expect(errors).toEqual([]);
   expect(otherErrors).toEqual([]);
@@ -152,4 +158,75 @@ test('deleting a state with deals asks where they go', async ({ page }) => {
   expect(now.data.state.id).toBe(last);
   // The one refusal above is the browser's logged 422; nothing else.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+});
+
+test('a transition condition set in the editor refuses a move and says why', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const program = await post('program', { name: `Условие перехода ${Date.now()}` });
+  const state = (name: string, isEntry: boolean) => post('programState', { name, isEntry, program: { contentType: 'Program', id: program } });
+  const first = await state('Новая', true);
+  const last = await state('Договор', false);
+  await post('programTransition', { name: 'Подписать', from: { contentType: 'ProgramState', id: first }, to: { contentType: 'ProgramState', id: last } });
+  const deal = `Мелкая сделка ${Date.now()}`;
+  await post('deal', { name: deal, program: { contentType: 'Program', id: program }, price: { contentType: 'Money', value: 5000, currency: 'RUB' } });
+
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  const row = page.locator('[data-testid="process-transition"][data-name="Подписать"]');
+  await expect(row.getByTestId('rule-sentence')).toHaveText('Без условия');
+  await row.getByTestId('rule-edit').click();
+  const modal = page.getByTestId('rule-modal');
+  // «Сумма» больше 10 000 and «Клиент» is filled, built without JSON.
+  await modal.getByTestId('rule-add').click();
+  await choose(page, 'rule-cmp', 'больше');
+  await modal.getByTestId('rule-a').fill('10000');
+  await modal.getByTestId('rule-add').click();
+  await modal.getByTestId('rule-field').nth(1).click();
+  await page.getByRole('option', { name: 'Клиент', exact: true }).click();
+  await expect(modal.getByTestId('rule-preview')).toHaveText('«Сумма» больше 10\u00a0000 RUB и «Клиент» заполнено');
+  await modal.getByTestId('rule-save').click();
+  await expect(row.getByTestId('rule-sentence')).toHaveText('«Сумма» больше 10\u00a0000 RUB и «Клиент» заполнено');
+  await expect(modal).toHaveCount(0);
+
+  await page.getByTestId('process-open-deals').click();
+  await page.getByTestId('deal-view-kanban').click();
+  const column = (s: string) => page.locator(`[data-testid="deal-column"][data-state="${s}"]`);
+  const card = page.locator('[data-testid="deal-card"]', { hasText: deal });
+  await expect(column('Новая').locator(card)).toBeVisible();
+  await drag(page, card, column('Договор'));
+  await expect(page.getByTestId('deal-board-refused')).toContainText('Сделка не отвечает условию перехода «Подписать»');
+  await expect(column('Новая').locator(card)).toBeVisible();
+  // The refusal is the browser's logged 422; nothing else.
+  expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+});
+
+test('a process put in a group in the editor sits under the group on the deals bar', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const name = `Процесс в группе ${Date.now()}`;
+  const r = await page.request.post('/api/v3/program', { data: { name }, headers: { 'X-CSRF-Token': csrf } });
+  const program = ((await r.json()) as { data: { id: string } }).data.id;
+
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  const group = `Группа ${Date.now()}`;
+  await page.getByTestId('process-group-name').fill(group);
+  await page.getByTestId('process-group-add').click();
+  await expect(page.getByTestId('process-group')).toHaveValue(group);
+
+  await page.getByTestId('process-open-deals').click();
+  const section = page.locator(`[data-testid="deal-group"][data-name="${group}"]`);
+  await expect(section.locator(`[data-testid="deal-program"][data-name="${name}"]`)).toBeVisible();
+  await section.getByTestId('deal-group-open').click();
+  await expect(page).toHaveURL(/\/deals\/list\/\d+$/);
+  await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  expect(errors).toEqual([]);
 });

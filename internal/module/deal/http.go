@@ -31,6 +31,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /triggerLogSet/{id}", a.triggerLogSet)
 	rt.Handle("DELETE /programState/{id}", a.deleteState)
 	rt.Handle("GET /deal/{id}/triggerLogSets", a.dealTriggerLogSets)
+	a.byProgramRoutes(rt)
 	rt.Messages(Wording)
 }
 

@@ -144,8 +144,9 @@ func (m *Module) beforeTrigger(ctx context.Context, c *entity.Change) error {
 	if bad := m.checkParams(ctx, c.Scope, proc, typ, p); bad != "" {
 		return invalid("params", CodeBadTrigger, bad)
 	}
-	rule, given := c.Values["rule"].(string)
-	if !given && c.Old != nil {
+	// A rule sent as null clears it: only a rule not sent keeps the old one.
+	rule, _ := c.Values["rule"].(string)
+	if _, sent := c.Values["rule"]; !sent && c.Old != nil {
 		rule, _ = c.Old.Values["rule"].(string)
 	}
 	cs, err := m.newCondScope(ctx, c.Scope.Account, proc, typ == TriggerSystem)

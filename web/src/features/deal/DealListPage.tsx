@@ -1,35 +1,21 @@
-// The deals: a bar of programs with their deal counts, and the chosen
+// The deals: a bar of programs by group with their deal counts, and the chosen
 // program's deals as a list or as a kanban of its states. A deal named in
 // the address opens beside them. Quick add puts a new deal in the
 // program's entry state.
 import { useState } from 'react';
-import { Badge, Box, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconLayoutKanban, IconList } from '@tabler/icons-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dealProgramFilter } from '../../app/mapping/filters';
 import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
 import { reloadLists } from '../../data/lists';
-import type { Entity } from '../../data/types';
 import EntityListPage from '../entity/EntityListPage';
 import { DealBoard } from './DealBoard';
+import { ProgramsBar } from './ProgramsBar';
 
 type View = 'list' | 'kanban';
-
-const programPath = (id: string) => `/bp/${id}/list`;
-
-function ProgramTab({ program, active }: { program: Entity; active: boolean }) {
-  const id = String(program.id);
-  const deals = useList({ contentType: 'Deal', endpoint: 'deal', filter: dealProgramFilter(id), fields: ['name'], limit: 1 });
-  return (
-    <Button component={RouterLink} to={programPath(id)} size="xs" variant={active ? 'filled' : 'default'} data-testid="deal-program" data-name={String(program.name ?? '')}
-      rightSection={<Badge size="xs" variant="white">{deals.count ?? '…'}</Badge>}>
-      {String(program.name ?? id)}
-    </Button>
-  );
-}
 
 function QuickAdd({ programId }: { programId: string }) {
   const { t } = useTranslation();
@@ -57,29 +43,20 @@ function QuickAdd({ programId }: { programId: string }) {
   );
 }
 
-export default function DealListPage({ programId, filter }: { programId?: string; filter?: unknown }) {
+export default function DealListPage({ programId, groupId, filter }: { programId?: string; groupId?: string; filter?: unknown }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const programs = useList({ contentType: 'Program', endpoint: 'program', fields: ['name'], limit: 50 });
-  const all = useList({ contentType: 'Deal', endpoint: 'deal', fields: ['name'], limit: 1 });
+  // The same lists as the bar's: one read serves both.
+  const programs = useList({ contentType: 'Program', endpoint: 'program', fields: ['name', 'programGroup'], limit: 50 });
+  const groups = useList({ contentType: 'ProgramGroup', endpoint: 'programGroup', fields: ['name'], limit: 50 });
   const [view, setView] = useLocalStorage<View>({ key: 'artel.deal.view', defaultValue: 'kanban', getInitialValueInEffect: false });
   const one = programId && /^\d+$/.test(programId) ? programId : undefined;
-  const title = (one && String(programs.items.find((p) => String(p.id) === one)?.name ?? '')) || t('deal.title');
+  const title =
+    (one ? String(programs.items.find((p) => String(p.id) === one)?.name ?? '') : String(groups.items.find((g) => String(g.id) === groupId)?.name ?? '')) || t('deal.title');
   const shown = one && view === 'kanban' ? 'kanban' : 'list';
   return (
     <Stack gap={0}>
-      <Group px="md" pt="sm" gap="xs">
-        <Button component={RouterLink} to="/deals/list/-1" size="xs" variant={one ? 'default' : 'filled'}
-          rightSection={<Badge size="xs" variant="white">{all.count ?? '…'}</Badge>}>
-          {t('deal.programs.all')}
-        </Button>
-        {programs.items.map((p) => (
-          <ProgramTab key={String(p.id)} program={p} active={String(p.id) === one} />
-        ))}
-        <Button component={RouterLink} to="/bp/new" size="xs" variant="subtle" data-testid="deal-program-new">
-          {t('deal.programs.new')}
-        </Button>
-      </Group>
+      <ProgramsBar programId={one} groupId={groupId} />
       {one && (
         <Group px="md" pt="xs" gap="xs" justify="space-between">
           <Group gap={4}>

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { createProgram, loadProcess, renameProgram, type Process } from './processApi';
 import { ProcessFlow } from './ProcessFlow';
+import { ProgramGroupSelect } from './ProgramGroupSelect';
+import { useRuleFields } from './ruleFields';
 import { StatesEditor } from './StatesEditor';
 import { TransitionsEditor } from './TransitionsEditor';
 import { TriggersEditor } from './TriggersEditor';
@@ -44,18 +46,22 @@ export default function ProcessEditorPage() {
   const { t } = useTranslation();
   const [process, setProcess] = useState<Process | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const fields = useRuleFields();
   const reload = useCallback(() => loadProcess(slug).then(setProcess, (err) => setError(errorText(err, t))), [slug, t]);
   useEffect(() => void reload(), [reload]);
   // Every change is one or more calls, then the process read afresh.
   const run = useCallback(
     async (work: () => Promise<unknown>) => {
       setError(null);
+      let ok = true;
       try {
         await work();
       } catch (err) {
         setError(errorText(err, t));
+        ok = false;
       }
       await reload();
+      return ok;
     },
     [reload, t],
   );
@@ -74,6 +80,7 @@ export default function ProcessEditorPage() {
           {t('deal.editor.openDeals')}
         </Button>
       </Group>
+      <ProgramGroupSelect programId={slug} group={process.group} run={run} />
       {error && (
         <Alert color="red" withCloseButton onClose={() => setError(null)} data-testid="process-error" style={{ whiteSpace: 'pre-line' }}>
           {error}
@@ -85,9 +92,9 @@ export default function ProcessEditorPage() {
       <Title order={4}>{t('deal.editor.states')}</Title>
       <StatesEditor programId={slug} states={process.states} run={run} />
       <Title order={4}>{t('deal.editor.transitions')}</Title>
-      <TransitionsEditor states={process.states} transitions={process.transitions} run={run} />
+      <TransitionsEditor states={process.states} transitions={process.transitions} fields={fields} run={run} />
       <Title order={4}>{t('deal.editor.triggers')}</Title>
-      <TriggersEditor programId={slug} states={process.states} triggers={process.triggers} run={run} />
+      <TriggersEditor programId={slug} states={process.states} triggers={process.triggers} fields={fields} run={run} />
     </Stack>
   );
 }

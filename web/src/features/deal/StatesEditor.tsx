@@ -15,7 +15,7 @@ export const TYPES = ['active', 'positive', 'negative'];
 export function StatesEditor({ programId, states, run }: {
   programId: string;
   states: StateInfo[];
-  run(work: () => Promise<unknown>): Promise<void>;
+  run(work: () => Promise<unknown>): Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
@@ -88,7 +88,7 @@ export function StatesEditor({ programId, states, run }: {
 }
 
 /** DeleteState asks where the state's deals go, then deletes it. */
-function DeleteState({ state, states, run }: { state: StateInfo; states: StateInfo[]; run(work: () => Promise<unknown>): Promise<void> }) {
+function DeleteState({ state, states, run }: { state: StateInfo; states: StateInfo[]; run(work: () => Promise<unknown>): Promise<unknown> }) {
   const { t } = useTranslation();
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);

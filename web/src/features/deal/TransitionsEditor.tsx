@@ -1,20 +1,23 @@
 // The process editor's transitions: from, to, name, the fields a deal
-// must have filled and who may make it (the rule, docs/deal.md).
+// must have filled, who may make it and the condition the deal must meet
+// (the rule, docs/deal.md).
 import { useState } from 'react';
 import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Table, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StateInfo } from './dealApi';
 import { addTransition, dropTransition, saveTransition, type TransitionInfo } from './processApi';
+import { RuleCondition } from './RuleEditor';
+import { ROLES, type RuleField } from './ruleModel';
 
 /** Deal fields a transition may require (docs/deal.md, requiredFields). */
 export const REQUIRABLE = ['contractor', 'contact', 'price', 'cost', 'description', 'manager', 'positions'];
-export const ROLES = ['manager', 'auditors', 'userCreated'];
 
-export function TransitionsEditor({ states, transitions, run }: {
+export function TransitionsEditor({ states, transitions, fields: ruleFields, run }: {
   states: StateInfo[];
+  fields: RuleField[];
   transitions: TransitionInfo[];
-  run(work: () => Promise<unknown>): Promise<void>;
+  run(work: () => Promise<unknown>): Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState<string | null>(null);
@@ -44,12 +47,13 @@ export function TransitionsEditor({ states, transitions, run }: {
             <Table.Th>{t('deal.editor.transitionName')}</Table.Th>
             <Table.Th>{t('deal.editor.required')}</Table.Th>
             <Table.Th>{t('deal.editor.allowed')}</Table.Th>
+            <Table.Th>{t('deal.editor.condition')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {transitions.map((tr) => (
-            <Table.Tr key={tr.id} data-testid="process-transition">
+            <Table.Tr key={tr.id} data-testid="process-transition" data-name={tr.name}>
               <Table.Td>{nameOf(tr.from)}</Table.Td>
               <Table.Td>{nameOf(tr.to)}</Table.Td>
               <Table.Td>{tr.name}</Table.Td>
@@ -60,6 +64,10 @@ export function TransitionsEditor({ states, transitions, run }: {
               <Table.Td>
                 <MultiSelect size="xs" data={roles} value={tr.allowed} aria-label={t('deal.editor.allowed')}
                   onChange={(v) => void run(() => saveTransition(tr.id, tr.requiredFields, v, tr.condition))} />
+              </Table.Td>
+              <Table.Td>
+                <RuleCondition rule={tr.condition} fields={ruleFields} states={states} testId="process-transition-condition"
+                  onSave={(rule) => run(() => saveTransition(tr.id, tr.requiredFields, tr.allowed, rule))} />
               </Table.Td>
               <Table.Td>
                 <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('deal.editor.delete')} onClick={() => void run(() => dropTransition(tr.id))}>

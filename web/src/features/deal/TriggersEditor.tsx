@@ -1,97 +1,111 @@
-// The process editor's triggers (scenarios): a name, when it runs (on
-// entering states, or by a button), and one action; the server checks
-// the params (docs/deal.md, Triggers).
+// The process editor's triggers (scenarios), in the order they run: each
+// with when it runs (on entering states, or by a button), its actions and
+// its condition; moved earlier or later, edited in a dialog, deleted, and
+// added below. The server checks the params (docs/deal.md, Triggers).
 import { useState } from 'react';
-import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StateInfo } from './dealApi';
-import { addTrigger, dropTrigger, type TriggerInfo } from './processApi';
+import { addTrigger, dropTrigger, saveTrigger, type TriggerInfo } from './processApi';
+import { RuleCondition } from './RuleEditor';
+import type { RuleField } from './ruleModel';
+import { TriggerForm, blankTrigger, type TriggerDraft } from './TriggerForm';
+import { cleanAction, moved, parseParams } from './triggerParams';
 
-const ACTIONS = ['message', 'createTodo', 'createTask', 'webhook'];
+/** paramsOf is what a draft writes: button scenarios alone name who may press them. */
+const paramsOf = (d: TriggerDraft) => ({
+  states: d.states,
+  ...(d.type === 'button' && d.allowed.length ? { allowed: d.allowed } : {}),
+  actions: d.actions.map(cleanAction),
+});
 
-/** What one action's input means: the message, the to-do's name, the template's id, the address. */
-const KEY: Record<string, string> = { message: 'text', createTodo: 'name', createTask: 'template', webhook: 'url' };
-
-function summary(params: string, nameOf: (id: string) => string): { states: string; actions: string } {
-  try {
-    const p = JSON.parse(params) as { states?: string[]; actions?: { type: string }[] };
-    return { states: (p.states ?? []).map(nameOf).join(', '), actions: (p.actions ?? []).map((a) => a.type).join(', ') };
-  } catch {
-    return { states: '', actions: '' };
-  }
-}
-
-export function TriggersEditor({ programId, states, triggers, run }: {
+export function TriggersEditor({ programId, states, triggers, fields, run }: {
   programId: string;
   states: StateInfo[];
   triggers: TriggerInfo[];
-  run(work: () => Promise<unknown>): Promise<void>;
+  fields: RuleField[];
+  run(work: () => Promise<unknown>): Promise<boolean>;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [type, setType] = useState('auto');
-  const [where, setWhere] = useState<string[]>([]);
-  const [action, setAction] = useState('message');
-  const [arg, setArg] = useState('');
+  const [editing, setEditing] = useState<TriggerInfo | null>(null);
   const nameOf = (id: string) => states.find((s) => s.id === id)?.name ?? id;
-  const add = () =>
-    name.trim() && arg.trim() &&
+  // Numbering them all keeps the order whatever positions they had (none, or equal ones).
+  const reorder = (i: number, by: -1 | 1) =>
     run(async () => {
-      await addTrigger(programId, name.trim(), type, { states: where, actions: [{ type: action, [KEY[action]]: arg.trim() }] });
-      // The next scenario starts from a clean form.
-      setName('');
-      setType('auto');
-      setWhere([]);
-      setAction('message');
-      setArg('');
+      for (const [n, tr] of moved(triggers, i, by).entries()) await saveTrigger(tr.id, { orderPosition: n + 1 });
     });
+  const add = (d: TriggerDraft) =>
+    run(() => addTrigger(programId, d.name.trim(), d.type, paramsOf(d), triggers.length + 1));
+  const save = async (d: TriggerDraft) => {
+    const ok = await run(() => saveTrigger(editing!.id, { name: d.name.trim(), type: d.type, params: paramsOf(d) }));
+    if (ok) setEditing(null);
+    return ok;
+  };
+  const draftOf = (tr: TriggerInfo): TriggerDraft => ({ name: tr.name, type: tr.type, ...parseParams(tr.params) });
   return (
     <Stack gap="xs">
       <Table data-testid="process-triggers" withTableBorder>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>{t('deal.editor.order')}</Table.Th>
             <Table.Th>{t('deal.editor.triggerName')}</Table.Th>
             <Table.Th>{t('deal.editor.when')}</Table.Th>
             <Table.Th>{t('deal.editor.states')}</Table.Th>
             <Table.Th>{t('deal.editor.actions')}</Table.Th>
+            <Table.Th>{t('deal.editor.condition')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {triggers.map((tr) => {
-            const s = summary(tr.params, nameOf);
+          {triggers.map((tr, i) => {
+            const p = parseParams(tr.params);
             return (
-              <Table.Tr key={tr.id} data-testid="process-trigger">
+              <Table.Tr key={tr.id} data-testid="process-trigger" data-name={tr.name}>
+                <Table.Td>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon size="sm" variant="subtle" disabled={i === 0} aria-label={t('deal.editor.up')} onClick={() => void reorder(i, -1)} data-testid="process-trigger-up">
+                      <IconArrowUp size={14} />
+                    </ActionIcon>
+                    <ActionIcon size="sm" variant="subtle" disabled={i === triggers.length - 1} aria-label={t('deal.editor.down')} onClick={() => void reorder(i, 1)}>
+                      <IconArrowDown size={14} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
                 <Table.Td>{tr.name}</Table.Td>
                 <Table.Td>{t(`deal.editor.triggerType.${tr.type}`, { defaultValue: tr.type })}</Table.Td>
-                <Table.Td>{s.states}</Table.Td>
+                <Table.Td>{p.states.map(nameOf).join(', ')}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{s.actions.split(', ').filter(Boolean).map((a) => t(`deal.editor.action.${a}`, { defaultValue: a })).join(', ')}</Text>
+                  <Text size="sm" data-testid="process-trigger-action-list">
+                    {p.actions.map((a) => t(`deal.editor.action.${a.type}`, { defaultValue: a.type })).join(' → ')}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('deal.editor.delete')} onClick={() => void run(() => dropTrigger(tr.id))}>
-                    <IconTrash size={14} />
-                  </ActionIcon>
+                  <RuleCondition rule={tr.rule} fields={fields} states={states} testId="process-trigger-condition"
+                    onSave={(rule) => run(() => saveTrigger(tr.id, { rule }))} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon size="sm" variant="subtle" aria-label={t('deal.trigger.edit')} onClick={() => setEditing(tr)} data-testid="process-trigger-edit">
+                      <IconPencil size={14} />
+                    </ActionIcon>
+                    <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('deal.editor.delete')} onClick={() => void run(() => dropTrigger(tr.id))}>
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
-      <Group gap="xs" align="flex-end">
-        <TextInput size="xs" label={t('deal.editor.triggerName')} value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="process-trigger-name" />
-        <Select size="xs" w={170} label={t('deal.editor.when')} allowDeselect={false} value={type} onChange={(v) => v && setType(v)} data-testid="process-trigger-type"
-          data={['auto', 'button'].map((v) => ({ value: v, label: t(`deal.editor.triggerType.${v}`) }))} />
-        <MultiSelect size="xs" w={200} label={t('deal.editor.states')} data={states.map((s) => ({ value: s.id, label: s.name }))} value={where} onChange={setWhere}
-          data-testid="process-trigger-states" />
-        <Select size="xs" w={170} label={t('deal.editor.actions')} allowDeselect={false} value={action} onChange={(v) => v && setAction(v)} data-testid="process-trigger-action"
-          data={ACTIONS.map((a) => ({ value: a, label: t(`deal.editor.action.${a}`) }))} />
-        <TextInput size="xs" w={240} label={t(`deal.editor.arg.${action}`)} value={arg} onChange={(e) => setArg(e.currentTarget.value)} data-testid="process-trigger-arg" />
-        <Button size="xs" onClick={() => void add()} data-testid="process-trigger-add">
-          {t('deal.editor.addTrigger')}
-        </Button>
-      </Group>
+      <TriggerForm initial={blankTrigger()} states={states} submitLabel={t('deal.editor.addTrigger')} submitTestId="process-trigger-add" onSubmit={add} />
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('deal.trigger.edit')} size="xl">
+        {editing && (
+          <TriggerForm key={editing.id} initial={draftOf(editing)} states={states} submitLabel={t('deal.rule.save')} submitTestId="process-trigger-save"
+            onSubmit={save} onCancel={() => setEditing(null)} />
+        )}
+      </Modal>
     </Stack>
   );
 }

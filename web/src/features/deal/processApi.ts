@@ -14,7 +14,7 @@ export interface TransitionInfo {
   to: string;
   requiredFields: string[];
   allowed: string[];
-  /** condition: the rule object the editor does not edit, kept as it is on save. */
+  /** condition: the rule object the deal must meet (RuleEditor). */
   condition?: unknown;
 }
 
@@ -23,10 +23,15 @@ export interface TriggerInfo {
   name: string;
   type: string;
   params: string;
+  /** rule: the condition object (docs/deal.md "Conditions"), absent when none. */
+  rule?: unknown;
+  orderPosition?: number;
 }
 
 export interface Process {
   name: string;
+  /** group: the program's ProgramGroup id, null when it is in none. */
+  group: string | null;
   states: StateInfo[];
   transitions: TransitionInfo[];
   triggers: TriggerInfo[];
@@ -46,7 +51,7 @@ function parseRule(rule: unknown): { requiredFields: string[]; allowed: string[]
 /** loadProcess reads a program with its states in order, their transitions and its triggers. */
 export async function loadProcess(programId: string): Promise<Process> {
   const [program, states, triggers] = await Promise.all([
-    api.get<{ name?: string }>(`program/${programId}`),
+    api.get<{ name?: string; programGroup?: Ref | null }>(`program/${programId}`, { fields: ['name', 'programGroup'] }),
     programStates(programId),
     api.get<TriggerInfo[]>(`program/${programId}/triggers`),
   ]);
@@ -58,7 +63,8 @@ export async function loadProcess(programId: string): Promise<Process> {
     .map((t) => ({ id: String(t.id), name: t.name ?? '', from: String(t.from!.id), to: String(t.to!.id), ...parseRule(t.rule) }))
     // In the order they were made, as the server checks them.
     .sort((a, b) => Number(a.id) - Number(b.id));
-  return { name: program.data?.name ?? '', states, transitions, triggers: (triggers.data ?? []).map((t) => ({ ...t, id: String(t.id) })) };
+  const group = program.data?.programGroup?.id;
+  return { name: program.data?.name ?? '', group: group ? String(group) : null, states, transitions, triggers: (triggers.data ?? []).map((t) => ({ ...t, id: String(t.id) })) };
 }
 
 export async function createProgram(name: string): Promise<string> {
@@ -70,6 +76,19 @@ export async function createProgram(name: string): Promise<string> {
 export async function renameProgram(id: string, name: string) {
   await api.post(`program/${id}`, { name });
   reloadLists('Program');
+}
+
+/** setProgramGroup puts the program in a group, or in none; the deals bar shows it there. */
+export async function setProgramGroup(id: string, group: string | null) {
+  await api.post(`program/${id}`, { programGroup: group ? link('ProgramGroup', group) : null });
+  reloadLists('Program');
+}
+
+/** createGroup makes a program group and answers its id. */
+export async function createGroup(name: string): Promise<string> {
+  const r = await api.post<{ id: string }>('programGroup', { name });
+  reloadLists('ProgramGroup');
+  return String(r.data.id);
 }
 
 export async function addState(programId: string, name: string, type: string, isEntry: boolean) {
@@ -110,8 +129,15 @@ export async function dropTransition(id: string) {
   await api.delete(`programTransition/${id}`);
 }
 
-export async function addTrigger(programId: string, name: string, type: string, params: object) {
-  await api.post('programTrigger', { name, type, program: link('Program', programId), params: JSON.stringify(params) });
+/** addTrigger makes a scenario; orderPosition puts it after the others (one without runs first). */
+export async function addTrigger(programId: string, name: string, type: string, params: object, orderPosition: number) {
+  await api.post('programTrigger', { name, type, orderPosition, program: link('Program', programId), params: JSON.stringify(params) });
+}
+
+/** saveTrigger writes a trigger's changed parts; a rule of null clears its condition. */
+export async function saveTrigger(id: string, fields: Partial<{ name: string; type: string; params: object; rule: unknown; orderPosition: number }>) {
+  const { params, ...rest } = fields;
+  await api.post(`programTrigger/${id}`, { ...rest, ...(params ? { params: JSON.stringify(params) } : {}) });
 }
 
 export async function dropTrigger(id: string) {

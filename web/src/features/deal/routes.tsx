@@ -17,7 +17,7 @@ export function DealListRoute() {
   const { a, b, c } = useParams();
   const [groupId, programId, filterId] = c !== undefined ? [a, b, c] : b !== undefined ? [undefined, a, b] : [a, undefined, undefined];
   const filter = savedFilter('TradeFilter', filterId) ?? (programId ? dealProgramFilter(programId) : dealGroupFilter(groupId));
-  return <DealListPage programId={programId} filter={filter} />;
+  return <DealListPage programId={programId} groupId={groupId} filter={filter} />;
 }
 
 /** /bp/{slug}/list[/{filterId}]: the deals of one business process, as a list or a kanban. */
