@@ -17,7 +17,7 @@ import (
 // client type's extra fields, named as the API names them. The payer
 // fields make the client's requisites (import_payer.go).
 var ImportFields = append([]string{"name", "lastName", "firstName", "middleName", "company", "position",
-	"phone", "email", "site", "address", "tags", "description", "responsible", "type"}, payerFields...)
+	"phone", "email", "site", "address", "tags", "description", "responsible"}, payerFields...)
 
 // multiColumn fields may be given to several columns; a cell of any but
 // address may hold several values separated by commas or semicolons (an
@@ -39,7 +39,6 @@ var importHeadings = map[string][]string{
 	"site":        {"site", "сайт", "website"},
 	"description": {"description", "описание", "комментарий"},
 	"responsible": {"responsible", "ответственный", "ответственные"},
-	"type":        {"type", "тип", "тип клиента"},
 	"address":     {"address", "адрес", "адрес клиента"},
 	"tags":        {"tags", "tag", "метки", "метка", "теги"},
 	"payerName":   {"payer", "плательщик", "наименование плательщика", "юридическое лицо"},
@@ -250,22 +249,15 @@ func (r importRow) input(ctx context.Context, l *lookups, typ string) (entity.In
 	if v["description"] != "" {
 		in["description"] = jsonText(v["description"])
 	}
-	for f, typName := range map[string]string{"responsible": "Employee", "type": "ContractorType"} {
-		if v[f] == "" {
-			continue
-		}
-		got, err := l.link(ctx, typName, v[f])
+	if v["responsible"] != "" {
+		got, err := l.link(ctx, "Employee", v["responsible"])
 		if err != nil {
 			return nil, nil, err
 		}
 		if got.ID == 0 {
-			return nil, &rowError{Field: f, Code: CodeImportUnknown, Param: v[f]}, nil
+			return nil, &rowError{Field: "responsible", Code: CodeImportUnknown, Param: v["responsible"]}, nil
 		}
-		if f == "responsible" {
-			in["responsibles"], _ = json.Marshal([]any{value.EncodeLink(got)})
-		} else {
-			in["type"], _ = json.Marshal(value.EncodeLink(got))
-		}
+		in["responsibles"], _ = json.Marshal([]any{value.EncodeLink(got)})
 	}
 	if len(r.contacts) > 0 {
 		in["contactInfo"], _ = json.Marshal(r.contacts)

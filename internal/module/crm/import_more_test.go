@@ -137,3 +137,23 @@ func TestImportUpdateKeepsTagsAndPayers(t *testing.T) {
 		}
 	})
 }
+
+// Client types are no catalogue yet, so a "Тип" column is not guessed
+// and cannot be chosen: the rest of the row imports (it used to stop the
+// server, looking the type up).
+func TestImportTypeColumnLeftOut(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		s := startImport(t, h, "", "a.csv", []byte("Имя,Тип\nКто-то,Партнёр\n"), "human").Obj()
+		if c := s["columns"].([]any)[1].(map[string]any); c["fieldName"] != "" {
+			t.Fatalf("type column guessed: %v", c)
+		}
+		id := s["id"].(string)
+		if r := h.Do("POST", "/api/v3/contractorImport/"+id, apitest.Req{Body: map[string]any{"columns": []any{
+			map[string]any{"index": 1, "fieldName": "type"}}}}); r.Status != 422 {
+			t.Fatalf("type chosen: %d %s", r.Status, r.Body)
+		}
+		if got := counts(runImport(t, h, "", id, "skip")); got != [4]int{1, 0, 0, 0} {
+			t.Fatalf("counts %v", got)
+		}
+	})
+}
