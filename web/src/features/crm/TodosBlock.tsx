@@ -69,7 +69,7 @@ export function TodosBlock({ client }: { client: Entity }) {
       await api.post(endpoint, body);
       setName('');
       setDay('');
-      list.reload();
+      // Every to-do list shown, this block's among them.
       reloadLists('Todo');
     } catch (err) {
       setError(errorText(err, t));
