@@ -232,3 +232,44 @@ test('a CSV file is imported through the wizard', async ({ page }) => {
   await expect(saved).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test("a to-do is added on a client's card, and a saved filter's conditions are changed", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const stamp = String(Date.now()).slice(-7);
+  const company = `ООО «Дела ${stamp}»`;
+  await page.goto('/crm/add?type=company');
+  await page.getByTestId('field-name').locator('input').fill(company);
+  await page.getByTestId('save-button').click();
+  await expect(page).toHaveURL(/\/crm\/\d+\/card/);
+
+  const todos = page.getByTestId('client-todos');
+  await expect(todos).toContainText('Дел пока нет');
+  await page.getByTestId('client-todo-name').fill(`Позвонить ${stamp}`);
+  await page.getByTestId('client-todo-day').fill('2030-03-15');
+  await page.getByTestId('client-todo-add').click();
+  await expect(todos.getByTestId('client-todo')).toHaveCount(1);
+  await expect(todos.getByTestId('client-todo')).toContainText(`Позвонить ${stamp}`);
+  await expect(todos).toContainText('Дела · 1');
+
+  // A filter saved from the search, then narrowed to clients created
+  // before today: the new company drops out of it.
+  await page.goto('/crm/filter');
+  await page.getByTestId('client-search').fill(`Дела ${stamp}`);
+  await page.getByTestId('crm-filter-save').click();
+  await page.getByTestId('crm-filter-create').click();
+  await expect(page).toHaveURL(/\/crm\/filter\/\d+$/);
+  await page.getByTestId('client-search').fill('');
+  await expect(page.getByTestId('client-row')).toHaveCount(1);
+  await page.getByTestId('crm-filter-edit').click();
+  await expect(page.getByTestId('crm-filter-contains')).toHaveValue(`Дела ${stamp}`);
+  await page.getByTestId('crm-filter-title').fill(`Старые ${stamp}`);
+  await page.getByTestId('crm-filter-created-to').fill('2020-01-01');
+  await page.getByTestId('crm-filter-create').click();
+  const saved = page.locator('[data-testid^="crm-filter-"]').filter({ hasText: `Старые ${stamp}` });
+  await expect(saved).toContainText('0');
+  await expect(page.getByTestId('client-row')).toHaveCount(0);
+  await page.getByTestId('crm-filter-delete').click();
+  await expect(page).toHaveURL(/\/crm\/filter$/);
+  expect(errors).toEqual([]);
+});

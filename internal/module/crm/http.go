@@ -39,6 +39,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("GET /"+endpoint+"/{id}/deals", a.linkedDeals)
 		rt.Handle("GET /"+endpoint+"/{id}/tasks", a.linkedTasks)
 		rt.Handle("GET /"+endpoint+"/{id}/invoices", a.linkedInvoices)
+		rt.Handle("GET /"+endpoint+"/{id}/todos", a.linkedTodos)
+		rt.Handle("POST /"+endpoint+"/{id}/todos", a.addTodo)
 	}
 	a.duplicateRoutes(rt, "contractor")
 	rt.Handle("GET /contractor", a.list)

@@ -109,23 +109,31 @@ func (a *HTTP) importUpdate(ctx context.Context, r *api.Request) api.Response {
 	if j.Status != ImportParsed {
 		return r.FieldFail("status", CodeImportStarted)
 	}
-	for _, c := range body.Columns {
-		if c.Index == nil || *c.Index < 0 || *c.Index >= len(j.Mapping) {
-			return r.FieldFail("columns", value.CodeType, fmt.Sprintf("index 0…%d", len(j.Mapping)-1))
-		}
-		if c.FieldName != nil {
-			if *c.FieldName != "" && !contains(ImportFields, *c.FieldName) {
-				return r.FieldFail("fieldName", value.CodeEnum, strings.Join(ImportFields, ", "))
-			}
-			j.Mapping[*c.Index] = *c.FieldName
-		}
-	}
 	if body.ClientType != nil {
 		typ, ok := clientTypeOf(*body.ClientType)
 		if !ok {
 			return r.FieldFail("clientType", value.CodeEnum, "human, company")
 		}
 		j.ClientType = typ
+	}
+	for _, c := range body.Columns {
+		if c.Index == nil || *c.Index < 0 || *c.Index >= len(j.Mapping) {
+			return r.FieldFail("columns", value.CodeType, fmt.Sprintf("index 0…%d", len(j.Mapping)-1))
+		}
+		if c.FieldName != nil {
+			j.Mapping[*c.Index] = *c.FieldName
+		}
+	}
+	// The whole mapping is checked against the type, which the body may
+	// have changed: another type's extra field is no column of this one.
+	fields, err := a.Imports.Fields(ctx, r.Scope(), j.ClientType)
+	if err != nil {
+		return r.Fail(err)
+	}
+	for _, f := range j.Mapping {
+		if f != "" && !contains(fields, f) {
+			return r.FieldFail("fieldName", value.CodeEnum, strings.Join(fields, ", "))
+		}
 	}
 	if body.Duplicates != nil {
 		if d := *body.Duplicates; d != DupSkip && d != DupUpdate && d != DupCreate {

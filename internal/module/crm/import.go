@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"time"
 
@@ -97,8 +98,12 @@ func (im *Imports) Create(ctx context.Context, sc entity.Scope, file int64, clie
 	if err != nil {
 		return nil, err
 	}
+	extras, err := im.Engine.ExtraFields(ctx, sc, clientType)
+	if err != nil {
+		return nil, err
+	}
 	j := &Import{Account: sc.Account, Actor: sc.Actor.ID, File: file, Status: ImportParsed, ClientType: clientType,
-		Duplicates: DupSkip, Headers: rows[0], Mapping: guessMapping(rows[0]), Total: len(rows) - 1,
+		Duplicates: DupSkip, Headers: rows[0], Mapping: guessMapping(rows[0], extras), Total: len(rows) - 1,
 		CreatedAt: im.Engine.Now().UnixMilli()}
 	j.Preview = rows[1:min(len(rows), previewRows+1)]
 	headers, _ := json.Marshal(j.Headers)
@@ -182,6 +187,20 @@ func (im *Imports) Configure(ctx context.Context, j *Import) error {
 			WHERE account_id = ? AND id = ? AND status = ?`, string(mapping), j.ClientType, j.Duplicates, j.Status,
 			im.Engine.Now().UnixMilli(), j.Account, j.ID, ImportParsed)
 	})
+}
+
+// Fields are what a column of an import of typ may fill: ImportFields
+// and the type's extra fields.
+func (im *Imports) Fields(ctx context.Context, sc entity.Scope, typ string) ([]string, error) {
+	extras, err := im.Engine.ExtraFields(ctx, sc, typ)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(ImportFields)
+	for _, x := range extras {
+		out = append(out, x.Name)
+	}
+	return out, nil
 }
 
 // ErrorRow is a row that was not saved and why.

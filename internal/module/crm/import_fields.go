@@ -3,6 +3,8 @@ package crm
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,11 +13,16 @@ import (
 )
 
 // ImportFields are what a column of an import file may fill (an
-// ImportColumn's fieldName; "" leaves the column out). phone, email and
-// site may be given to several columns, and a cell may hold several
-// values separated by commas or semicolons.
-var ImportFields = []string{"name", "lastName", "firstName", "middleName", "company", "position",
-	"phone", "email", "site", "description", "responsible", "type"}
+// ImportColumn's fieldName; "" leaves the column out), besides the
+// client type's extra fields, named as the API names them. The payer
+// fields make the client's requisites (import_payer.go).
+var ImportFields = append([]string{"name", "lastName", "firstName", "middleName", "company", "position",
+	"phone", "email", "site", "address", "tags", "description", "responsible"}, payerFields...)
+
+// multiColumn fields may be given to several columns; a cell of any but
+// address may hold several values separated by commas or semicolons (an
+// address has commas of its own).
+var multiColumn = map[string]bool{"phone": true, "email": true, "site": true, "address": true, "tags": true}
 
 // importHeadings are the usual headings of each field, lower-cased, in
 // Russian and English, so a file exported from Artel or Megaplan maps
@@ -32,24 +39,45 @@ var importHeadings = map[string][]string{
 	"site":        {"site", "сайт", "website"},
 	"description": {"description", "описание", "комментарий"},
 	"responsible": {"responsible", "ответственный", "ответственные"},
-	"type":        {"type", "тип", "тип клиента"},
+	"address":     {"address", "адрес", "адрес клиента"},
+	"tags":        {"tags", "tag", "метки", "метка", "теги"},
+	"payerName":   {"payer", "плательщик", "наименование плательщика", "юридическое лицо"},
+	"inn":         {"inn", "tin", "инн"},
+	"kpp":         {"kpp", "кпп"},
+	"ogrn":        {"ogrn", "огрн", "огрнип"},
+	"bank":        {"bank", "банк"},
+	"bik":         {"bik", "бик"},
+	"correspondentAccount": {"correspondent account", "корр. счёт", "корр. счет", "корреспондентский счёт",
+		"корреспондентский счет", "к/с"},
+	"currentAccount": {"current account", "расчётный счёт", "расчетный счет", "расчётный счет", "р/с"},
+	"legalAddress":   {"legal address", "юридический адрес", "юр. адрес"},
 }
 
-// guessMapping maps each heading to the field it usually names; a field
-// other than phone, email and site is guessed for one column only.
-func guessMapping(headers []string) []string {
+// guessMapping maps each heading to the field it usually names, or to
+// the extra field captioned so; a field other than the multi-column ones
+// is guessed for one column only.
+func guessMapping(headers []string, extras []*entity.ExtraField) []string {
 	out := make([]string, len(headers))
 	taken := map[string]bool{}
+	fields := ImportFields
+	headings := importHeadings
+	if len(extras) > 0 {
+		headings = maps.Clone(importHeadings)
+		for _, x := range extras {
+			fields = append(slices.Clip(fields), x.Name)
+			headings[x.Name] = []string{strings.ToLower(strings.TrimSpace(x.HrName)), strings.ToLower(x.Name)}
+		}
+	}
 	for i, h := range headers {
 		h = strings.ToLower(strings.TrimSpace(h))
-		for _, f := range ImportFields {
+		for _, f := range fields {
 			if taken[f] {
 				continue
 			}
-			for _, want := range importHeadings[f] {
+			for _, want := range headings[f] {
 				if h == want {
 					out[i] = f
-					if f != "phone" && f != "email" && f != "site" {
+					if !multiColumn[f] {
 						taken[f] = true
 					}
 				}
@@ -64,12 +92,24 @@ func guessMapping(headers []string) []string {
 
 // importRow is one file row read through the mapping.
 type importRow struct {
-	values   map[string]string // single-valued fields
-	contacts []map[string]any  // phone, email, site entries
+	values   map[string]string // single-valued fields, extra fields among them
+	contacts []map[string]any  // phone, email, site and address entries
+	tags     []string
+	payer    map[string]string // the requisites' fields, when a column gives any
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(v, func(c rune) bool { return c == ',' || c == ';' || c == '\n' }) {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
 }
 
 func readRow(cells []string, mapping []string) importRow {
-	r := importRow{values: map[string]string{}}
+	r := importRow{values: map[string]string{}, payer: map[string]string{}}
 	for i, f := range mapping {
 		if f == "" || i >= len(cells) {
 			continue
@@ -78,16 +118,22 @@ func readRow(cells []string, mapping []string) importRow {
 		if v == "" {
 			continue
 		}
-		switch f {
-		case "phone", "email", "site":
-			for _, part := range strings.FieldsFunc(v, func(c rune) bool { return c == ',' || c == ';' || c == '\n' }) {
-				if part = strings.TrimSpace(part); part != "" {
-					typ := f
-					if f == "site" {
-						typ = "link" // ContactInfo's type for a site
-					}
-					r.contacts = append(r.contacts, map[string]any{"contentType": "ContactInfo", "type": typ, "value": part})
+		switch {
+		case f == "phone" || f == "email" || f == "site":
+			for _, part := range splitList(v) {
+				typ := f
+				if f == "site" {
+					typ = "link" // ContactInfo's type for a site
 				}
+				r.contacts = append(r.contacts, map[string]any{"contentType": "ContactInfo", "type": typ, "value": part})
+			}
+		case f == "address":
+			r.contacts = append(r.contacts, map[string]any{"contentType": "Address", "value": v})
+		case f == "tags":
+			r.tags = append(r.tags, splitList(v)...)
+		case slices.Contains(payerFields, f):
+			if r.payer[f] == "" {
+				r.payer[f] = v
 			}
 		default:
 			if r.values[f] == "" {
@@ -110,9 +156,10 @@ func (r importRow) traits() Traits {
 // lookups finds, once per distinct text, the employees and client types
 // a file's cells name; a job keeps one for all its rows.
 type lookups struct {
-	e     *entity.Engine
-	sc    entity.Scope
-	found map[string]value.Link
+	e      *entity.Engine
+	sc     entity.Scope
+	found  map[string]value.Link
+	extras map[string]map[string]*entity.ExtraField // per client type, by name
 }
 
 // link finds an entity of typ by id or by name (case aside); a zero link
@@ -202,25 +249,21 @@ func (r importRow) input(ctx context.Context, l *lookups, typ string) (entity.In
 	if v["description"] != "" {
 		in["description"] = jsonText(v["description"])
 	}
-	for f, typName := range map[string]string{"responsible": "Employee", "type": "ContractorType"} {
-		if v[f] == "" {
-			continue
-		}
-		got, err := l.link(ctx, typName, v[f])
+	if v["responsible"] != "" {
+		got, err := l.link(ctx, "Employee", v["responsible"])
 		if err != nil {
 			return nil, nil, err
 		}
 		if got.ID == 0 {
-			return nil, &rowError{Field: f, Code: CodeImportUnknown, Param: v[f]}, nil
+			return nil, &rowError{Field: "responsible", Code: CodeImportUnknown, Param: v["responsible"]}, nil
 		}
-		if f == "responsible" {
-			in["responsibles"], _ = json.Marshal([]any{value.EncodeLink(got)})
-		} else {
-			in["type"], _ = json.Marshal(value.EncodeLink(got))
-		}
+		in["responsibles"], _ = json.Marshal([]any{value.EncodeLink(got)})
 	}
 	if len(r.contacts) > 0 {
 		in["contactInfo"], _ = json.Marshal(r.contacts)
+	}
+	if err := r.more(ctx, l, typ, in); err != nil {
+		return nil, nil, err
 	}
 	return in, nil, nil
 }

@@ -155,6 +155,9 @@ func (im *Imports) row(ctx context.Context, sc entity.Scope, l *lookups, j *Impo
 	if typ == Company && r.values["name"] == "" || typ == Human && r.values["name"]+r.values["lastName"]+r.values["firstName"] == "" {
 		return "", &rowError{Field: "name", Code: CodeImportNoName}, nil
 	}
+	if rerr := r.checkRequisites(); rerr != nil {
+		return "", rerr, nil
+	}
 	var found *entity.Record
 	if j.Duplicates != DupCreate {
 		if tr := r.traits(); len(tr.Phones)+len(tr.Emails) > 0 {
@@ -180,8 +183,14 @@ func (im *Imports) row(ctx context.Context, sc entity.Scope, l *lookups, j *Impo
 		return "", rerr, err
 	}
 	if found == nil {
-		_, err := im.Engine.Create(ctx, sc, typ, in)
-		return "created", nil, err
+		rec, err := im.Engine.Create(ctx, sc, typ, in)
+		if err != nil {
+			return "", nil, err
+		}
+		return "created", nil, r.savePayer(ctx, im.Engine, sc, rec)
+	}
+	if err := keepTags(ctx, im.Engine, sc, found, in); err != nil {
+		return "", nil, err
 	}
 	if _, ok := in["contactInfo"]; ok {
 		// The client keeps its contact info and gains what it lacks.
@@ -193,8 +202,11 @@ func (im *Imports) row(ctx context.Context, sc entity.Scope, l *lookups, j *Impo
 			}
 		}
 	}
-	_, err = im.Engine.Update(ctx, sc, typ, found.ID, in)
-	return "updated", nil, err
+	rec, err := im.Engine.Update(ctx, sc, typ, found.ID, in)
+	if err != nil {
+		return "", nil, err
+	}
+	return "updated", nil, r.savePayer(ctx, im.Engine, sc, rec)
 }
 
 // analyse refreshes PostgreSQL's statistics of the client tables each

@@ -17,4 +17,5 @@ var messages = map[string][2]string{
 	CodeImportUnknown: {"Не найдено: %s", "Not found: %s"},
 	CodeImportNoName:  {"Нет имени клиента", "The client has no name"},
 	CodeImportStarted: {"Импорт уже запущен", "The import has already started"},
+	CodeBadRequisite:  {"Неверное число цифр: %s", "Wrong number of digits: %s"},
 }

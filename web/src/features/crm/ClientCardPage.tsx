@@ -2,7 +2,7 @@
 // contact info is edited as a list, a company lists its people, and the
 // client is dropped, restored or deleted forever; its requisites are
 // listed and added, its possible duplicates shown and merged into it,
-// its deals, tasks and invoices listed, a person's guest access
+// its deals, tasks, invoices and to-dos listed (a to-do added), a person's guest access
 // switched, and the journal of its changes shown (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -35,6 +35,7 @@ import { FiguresBlock } from './FiguresBlock';
 import { GuestAccessBlock } from './GuestAccessBlock';
 import { LinkedBlock } from './LinkedBlock';
 import { PayersBlock } from './PayersBlock';
+import { TodosBlock } from './TodosBlock';
 
 const HUMAN_FIELDS = ['lastName', 'firstName', 'middleName', 'company', 'position', 'gender', 'birthday', 'responsibles', 'description'];
 const COMPANY_FIELDS = ['responsibles', 'birthday', 'description'];
@@ -162,6 +163,8 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
       )}
       <Divider />
       <LinkedBlock client={entity} />
+      <Divider />
+      <TodosBlock client={entity} />
       <Divider />
       <EntityMail entity={{ contentType: entity.contentType, id: String(entity.id) }} />
       <Divider />

@@ -21,7 +21,7 @@ import { DEFAULT_COLUMNS, listFields, loadColumns, saveColumns, type ColumnKey }
 import { COMPANY, HUMAN } from './contacts';
 import { ImportWizard } from './ImportWizard';
 import { ColumnCells, ColumnHeads, ColumnsMenu } from './ListColumns';
-import { DeleteFilterButton, SaveFilterButton } from './SavedFilter';
+import { DeleteFilterButton, EditFilterButton, SaveFilterButton } from './SavedFilter';
 
 type Kind = 'all' | 'people' | 'companies';
 
@@ -138,7 +138,9 @@ export default function ClientListPage() {
   const filter = listFilter(filterId);
   const [columns, setColumns] = useColumns();
   const list = useList({ ...ENDPOINTS[kind], filter, q, fields: listFields(columns) });
-  const filters = useFilters(`${filter.id}:${list.count ?? ''}`);
+  // edits counts the saved filter's changes here: its title and count are asked again after each.
+  const [edits, setEdits] = useState(0);
+  const filters = useFilters(`${filter.id}:${list.count ?? ''}:${edits}`);
   // A list kept from an earlier visit may have lost or gained clients
   // (dropped or restored meanwhile): coming back to it reads it again.
   const { state, reload } = list;
@@ -214,7 +216,12 @@ export default function ClientListPage() {
           </Button>
         ))}
         <SaveFilterButton q={search} onSaved={(id) => navigate(`/crm/filter/${id}`)} />
-        {/^\d+$/.test(filter.id) && <DeleteFilterButton id={filter.id} onDeleted={() => navigate('/crm/filter')} />}
+        {/^\d+$/.test(filter.id) && (
+          <>
+            <EditFilterButton id={filter.id} onSaved={() => { setEdits((n) => n + 1); list.reload(); }} />
+            <DeleteFilterButton id={filter.id} onDeleted={() => navigate('/crm/filter')} />
+          </>
+        )}
       </Group>
       <BulkBar
         selected={selected}

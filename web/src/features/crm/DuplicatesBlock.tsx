@@ -38,7 +38,7 @@ export function DuplicatesBlock({ client, mayMerge }: { client: Entity; mayMerge
       live = false;
     };
   }, [base, version, client.contactInfo]);
-  if (merging) return <MergeProgress base={base} onEnd={ended} />;
+  if (merging) return <MergeProgress base={base} client={{ contentType: client.contentType, id: String(client.id) }} onEnd={ended} />;
   if (found.length === 0) return null;
 
   const merge = (dup: Entity) =>

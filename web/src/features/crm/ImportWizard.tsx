@@ -51,10 +51,17 @@ function MappingStep({ session, onStarted }: { session: imp.ImportSession; onSta
   const [duplicates, setDuplicates] = useState<imp.Duplicates>('skip');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [extras, setExtras] = useState<imp.ExtraField[]>([]);
   useEffect(() => {
     imp.previewRows(session.id).then(setRows, (err: unknown) => setError(errorText(err, t)));
-  }, [session.id, t]);
-  const options = [{ value: '', label: t('crm.import.skipColumn') }, ...imp.IMPORT_FIELDS.map((f) => ({ value: f, label: t(`crm.import.field.${f}`) }))];
+    imp.extraFields(session.clientType).then(setExtras, (err: unknown) => setError(errorText(err, t)));
+  }, [session.id, session.clientType, t]);
+  const options = [
+    { group: t('crm.import.group.client'), items: [{ value: '', label: t('crm.import.skipColumn') },
+      ...imp.IMPORT_FIELDS.map((f) => ({ value: f, label: t(`crm.import.field.${f}`) }))] },
+    { group: t('crm.import.group.requisites'), items: imp.PAYER_FIELDS.map((f) => ({ value: f, label: t(`crm.import.field.${f}`) })) },
+    ...(extras.length ? [{ group: t('crm.import.group.extra'), items: extras.map((x) => ({ value: x.name, label: x.hrName || x.name })) }] : []),
+  ];
   const start = async () => {
     setBusy(true);
     setError('');
@@ -75,7 +82,7 @@ function MappingStep({ session, onStarted }: { session: imp.ImportSession; onSta
               {columns.map((c) => (
                 <Table.Th key={c.index}>
                   <Text size="xs" c="dimmed">{c.hrName}</Text>
-                  <Select size="xs" data={options} value={c.fieldName} allowDeselect={false} aria-label={c.hrName}
+                  <Select size="xs" data={options} value={c.fieldName} allowDeselect={false} aria-label={c.hrName} searchable
                     data-testid={`import-column-${c.index}`}
                     onChange={(v) => setColumns((cs) => cs.map((x) => (x.index === c.index ? { ...x, fieldName: v ?? '' } : x)))} />
                 </Table.Th>

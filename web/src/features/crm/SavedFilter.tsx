@@ -1,42 +1,45 @@
-// Saving the list's search as a filter of the user's own (a CrmFilter
-// whose config is "name contains …", docs/crm.md "Client filters"), and
-// deleting the saved filter shown. Saved filters appear among the
+// Saved client filters of the user's own (CrmFilter, docs/crm.md "Client
+// filters"): made from the list (prefilled "name contains" the search
+// box's text), their name and conditions changed, and deleted. The
+// conditions are filterConditions.ts's; saved filters appear among the
 // built-in ones with their counts.
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { api } from '../../data/api';
+import type { FieldInfo } from '../../data/catalog';
+import { LinksEditor } from '../../fields/links';
+import { NO_CONDITIONS, fromConfig, isEmpty, toConfig, type Conditions } from './filterConditions';
 
-/** nameContains is a FilterConfig of one term: the client's name contains the text. */
-export function nameContains(text: string) {
-  return {
-    contentType: 'FilterConfig',
-    termGroup: { join: 'and', terms: [{ contentType: 'FilterTermString', field: 'name', comparison: 'contains', value: text }] },
-  };
+const linksField = (name: string, targets: string[]): FieldInfo => ({
+  name, kind: 'links', label: '', sortable: false, readOnly: false, required: false, writeOnly: false, targets,
+});
+const RESPONSIBLES = linksField('responsibles', ['Employee']);
+const TAGS = linksField('tags', ['Tag']);
+
+interface Draft {
+  title: string;
+  conditions: Conditions;
 }
 
-export function SaveFilterButton({ q, onSaved }: { q: string; onSaved(id: string): void }) {
+/** FilterEditor is the form of a filter's name and conditions; id is the saved filter changed, none for a new one. */
+function FilterEditor({ id, start, onClose, onSaved }: { id?: string; start: Draft; onClose(): void; onSaved(id: string): void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
+  const [title, setTitle] = useState(start.title);
+  const [c, setC] = useState(start.conditions);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const start = () => {
-    setTitle(q.trim());
-    setText(q.trim());
-    setError('');
-    setOpen(true);
-  };
+  const set = (patch: Partial<Conditions>) => setC((prev) => ({ ...prev, ...patch }));
   const save = async () => {
     setBusy(true);
+    setError('');
     try {
-      const env = await api.post<{ id: string }>('crmFilter', { contentType: 'CrmFilter', title: title.trim(), config: nameContains(text.trim()) });
-      setOpen(false);
-      onSaved(String(env.data.id));
+      const body = { contentType: 'CrmFilter', title: title.trim(), config: toConfig(c) };
+      const env = await api.post<{ id: string }>(id ? `crmFilter/${id}` : 'crmFilter', body);
+      onSaved(String(env.data.id ?? id));
     } catch (err) {
       setError(errorText(err, t));
     } finally {
@@ -44,22 +47,77 @@ export function SaveFilterButton({ q, onSaved }: { q: string; onSaved(id: string
     }
   };
   return (
+    <Modal opened onClose={onClose} title={t(id ? 'crm.savedFilter.editTitle' : 'crm.savedFilter.title')} size="lg">
+      <Stack>
+        <TextInput label={t('crm.savedFilter.name')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-testid="crm-filter-title" required />
+        <TextInput label={t('crm.savedFilter.contains')} value={c.nameContains} onChange={(e) => set({ nameContains: e.currentTarget.value })}
+          data-testid="crm-filter-contains" />
+        <div data-testid="crm-filter-responsibles">
+          <LinksEditor field={RESPONSIBLES} label={t('crm.savedFilter.responsibles')} value={c.responsibles} onChange={(v) => set({ responsibles: v ?? [] })} />
+        </div>
+        <div data-testid="crm-filter-tags">
+          <LinksEditor field={TAGS} label={t('crm.savedFilter.tags')} value={c.tags} onChange={(v) => set({ tags: v ?? [] })} />
+        </div>
+        <SimpleGrid cols={2}>
+          <TextInput type="date" label={t('crm.savedFilter.createdFrom')} value={c.createdFrom} onChange={(e) => set({ createdFrom: e.currentTarget.value })}
+            data-testid="crm-filter-created-from" />
+          <TextInput type="date" label={t('crm.savedFilter.createdTo')} value={c.createdTo} onChange={(e) => set({ createdTo: e.currentTarget.value })}
+            data-testid="crm-filter-created-to" />
+        </SimpleGrid>
+        {c.other.length > 0 && (
+          <Text size="xs" c="dimmed" data-testid="crm-filter-other">
+            {t('crm.savedFilter.other', { count: c.other.length })}
+          </Text>
+        )}
+        {error && <Alert color="red" data-testid="crm-filter-error">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('crm.card.cancel')}</Button>
+          <Button onClick={() => void save()} loading={busy} disabled={!title.trim() || isEmpty(c)} data-testid="crm-filter-create">
+            {t('crm.savedFilter.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** SaveFilterButton saves a new filter, its name and "name contains" prefilled from the search box. */
+export function SaveFilterButton({ q, onSaved }: { q: string; onSaved(id: string): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const start = { title: q.trim(), conditions: { ...NO_CONDITIONS, nameContains: q.trim() } };
+  return (
     <>
-      <Button size="xs" variant="subtle" leftSection={<IconDeviceFloppy size={14} />} onClick={start} data-testid="crm-filter-save">
+      <Button size="xs" variant="subtle" leftSection={<IconDeviceFloppy size={14} />} onClick={() => setOpen(true)} data-testid="crm-filter-save">
         {t('crm.savedFilter.save')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('crm.savedFilter.title')}>
-        <Stack>
-          <TextInput label={t('crm.savedFilter.name')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-testid="crm-filter-title" required />
-          <TextInput label={t('crm.savedFilter.contains')} value={text} onChange={(e) => setText(e.currentTarget.value)} error={error || undefined}
-            data-testid="crm-filter-contains" />
-          <Group justify="flex-end">
-            <Button onClick={() => void save()} loading={busy} disabled={!title.trim() || !text.trim()} data-testid="crm-filter-create">
-              {t('crm.savedFilter.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {open && <FilterEditor start={start} onClose={() => setOpen(false)} onSaved={(id) => { setOpen(false); onSaved(id); }} />}
+    </>
+  );
+}
+
+/** EditFilterButton opens the saved filter shown, as saved, to change its name and conditions. */
+export function EditFilterButton({ id, onSaved }: { id: string; onSaved(): void }) {
+  const { t } = useTranslation();
+  const [start, setStart] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    try {
+      const f = (await api.get<{ title?: string; config?: unknown }>(`crmFilter/${id}`, undefined, { batch: false })).data;
+      setStart({ title: f.title ?? '', conditions: fromConfig(f.config) });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} loading={busy} onClick={() => void open()} data-testid="crm-filter-edit">
+        {t('crm.savedFilter.edit')}
+      </Button>
+      {start && <FilterEditor id={id} start={start} onClose={() => setStart(null)} onSaved={() => { setStart(null); onSaved(); }} />}
     </>
   );
 }

@@ -5,7 +5,22 @@ import { api } from '../../data/api';
 import { uploadFile } from '../files/api';
 
 export const IMPORT_FIELDS = ['name', 'lastName', 'firstName', 'middleName', 'company', 'position', 'phone', 'email', 'site',
-  'description', 'responsible', 'type'] as const;
+  'address', 'tags', 'description', 'responsible'] as const;
+
+/** The columns making the client's requisites (a Payer of the client). */
+export const PAYER_FIELDS = ['payerName', 'inn', 'kpp', 'ogrn', 'bank', 'bik', 'correspondentAccount', 'currentAccount',
+  'legalAddress'] as const;
+
+export interface ExtraField {
+  name: string;
+  hrName: string;
+}
+
+/** extraFields are the client type's extra fields, which columns may fill too. */
+export async function extraFields(clientType: 'human' | 'company'): Promise<ExtraField[]> {
+  const endpoint = clientType === 'company' ? 'contractorCompany' : 'contractorHuman';
+  return (await api.get<ExtraField[]>(`${endpoint}/extraFields`, undefined, { batch: false })).data;
+}
 
 export type Duplicates = 'skip' | 'update' | 'create';
 

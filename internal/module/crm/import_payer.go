@@ -1,0 +1,89 @@
+package crm
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
+)
+
+// payerFields are the import columns making a client's requisites: a
+// Payer of the client with these fields (payerName is the payer's name).
+var payerFields = []string{"payerName", "inn", "kpp", "ogrn", "bank", "bik", "correspondentAccount",
+	"currentAccount", "legalAddress"}
+
+// CodeBadRequisite is a requisite of an imported row with the wrong
+// number of digits.
+const CodeBadRequisite = "invalid_requisite"
+
+// requisiteDigits are how many digits a Russian requisite has: an INN 10
+// (a company) or 12 (a person), an OGRN 13 or an OGRNIP 15. Imported
+// payers are Russian (the default country), so a cell of another length
+// is a typing error and refuses the row.
+var requisiteDigits = map[string][]int{"inn": {10, 12}, "kpp": {9}, "ogrn": {13, 15}, "bik": {9},
+	"correspondentAccount": {20}, "currentAccount": {20}}
+
+// checkRequisites answers the first requisite of the row that is not the
+// digits it must be.
+func (r importRow) checkRequisites() *rowError {
+	for _, f := range payerFields {
+		lens, ok := requisiteDigits[f]
+		v := r.payer[f]
+		if !ok || v == "" {
+			continue
+		}
+		good := false
+		for _, n := range lens {
+			good = good || len(v) == n && len(digits(v)) == n
+		}
+		if !good {
+			return &rowError{Field: f, Code: CodeBadRequisite, Param: v}
+		}
+	}
+	return nil
+}
+
+// defaultCountry is the country of imported payers, as the demo's payers
+// have it; the file cannot name another yet.
+var defaultCountry = json.RawMessage(`{"contentType":"Country","id":"1"}`)
+
+// savePayer gives the client the row's requisites: a new payer, Legal for
+// a company and Natural for a person, named by payerName or the client's
+// name; when the client already has a payer with the row's INN (an update
+// of a duplicate), that payer is left as it is.
+func (r importRow) savePayer(ctx context.Context, e *entity.Engine, sc entity.Scope, client *entity.Record) error {
+	if len(r.payer) == 0 {
+		return nil
+	}
+	if inn := r.payer["inn"]; inn != "" {
+		t := e.Cat.Type("Payer")
+		cond := entity.Condition{SQL: t.Table + "." + t.Field("inn").Column + " = ?", Args: []any{inn}}
+		page, err := e.List(ctx, sc, "Payer", entity.ListQuery{Limit: 1, Fields: []string{"id"},
+			Where: []entity.Condition{linkIs(e, "Payer", "contractor", client), cond}}, value.Options{})
+		if err != nil {
+			return fmt.Errorf("crm: import payer: %w", err)
+		}
+		if len(page.Records) > 0 {
+			return nil
+		}
+	}
+	in := entity.Input{"country": defaultCountry, "type": jsonText("Natural")}
+	if client.Type.Name == Company {
+		in["type"] = jsonText("Legal")
+	}
+	name := r.payer["payerName"]
+	if name == "" {
+		name, _ = client.Values["name"].(string)
+	}
+	in["name"] = jsonText(name)
+	for _, f := range payerFields[1:] {
+		if v := r.payer[f]; v != "" {
+			in[f] = jsonText(v)
+		}
+	}
+	in["contractor"], _ = json.Marshal(value.EncodeLink(client.Link()))
+	_, err := e.Create(ctx, sc, "Payer", in)
+	return err
+}
