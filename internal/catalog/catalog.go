@@ -90,6 +90,7 @@ type Type struct {
 	Fields   []*Field
 	Search   []string   // fields whose text `q` searches
 	Indexes  [][]string // composite indexes beyond the one per field
+	Ordered  [][]string // composite indexes whose last field is laid out in list order (migrate)
 	// IDSpace lists the types whose ids come from one sequence with this
 	// one's (itself included, first the one the sequence is named after);
 	// nil when the type counts its own.

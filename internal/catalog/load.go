@@ -174,6 +174,7 @@ func (c *Catalog) resolve(t *Type) error {
 		}
 	}
 	t.Indexes = composite[t.Name]
+	t.Ordered = ordered[t.Name]
 	for _, space := range idSpaces {
 		if slices.Contains(space, t.Name) {
 			t.IDSpace = space

@@ -154,6 +154,16 @@ var composite = map[string][][]string{
 	"Comment": {{"subject", "isDropped", "owner"}},
 }
 
+// ordered indexes end in a field laid out as a list sorts by it (nulls
+// last, then the value, then id), so a page in that order is read from
+// the index and stops at its last row instead of sorting every row that
+// matches: a folder's documents and sub-folders by name
+// (internal/module/doc), a folder of 10,000 a page at a time.
+var ordered = map[string][][]string{
+	"Doc":       {{"folder", "name"}},
+	"DocFolder": {{"parent", "name"}},
+}
+
 // searchable fields feed full-text search (`q` on every list and the
 // search across areas): the names and numbers any type has, then what
 // searchedText adds per type.

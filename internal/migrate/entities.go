@@ -7,6 +7,7 @@ import (
 
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/store"
+	"github.com/artel/artel/internal/value"
 )
 
 // syncEntities creates a table per content type with a column per stored
@@ -35,7 +36,7 @@ func syncEntities(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 				}
 			}
 		}
-		for _, stmt := range indexes(t) {
+		for _, stmt := range indexes(db.Dialect, t) {
 			if err := db.Exec(ctx, stmt); err != nil {
 				return fmt.Errorf("migrate: %s: %w", stmt, err)
 			}
@@ -57,7 +58,7 @@ func createTable(d store.Dialect, t *catalog.Type) string {
 	return b.String()
 }
 
-func indexes(t *catalog.Type) []string {
+func indexes(d store.Dialect, t *catalog.Type) []string {
 	out := []string{fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_acc ON %s (account_id, id)", t.Table, t.Table)}
 	for _, f := range t.Fields {
 		switch {
@@ -82,7 +83,36 @@ func indexes(t *catalog.Type) []string {
 		}
 		out = append(out, fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s ON %s (%s)", name, t.Table, strings.Join(cols, ", ")))
 	}
+	for _, fields := range t.Ordered {
+		out = append(out, orderedIndex(d, t, fields))
+	}
 	return out
+}
+
+// orderedIndex lays its last field out as internal/entity's lists order
+// by it: a null flag (nulls last), the value (in PostgreSQL, text in the
+// "C" collation the lists sort in), then id; the planners match these
+// expressions to a list's ORDER BY and read a page from the index.
+func orderedIndex(d store.Dialect, t *catalog.Type, fields []string) string {
+	cols, name := []string{"account_id"}, t.Table
+	for i, fname := range fields {
+		f := t.Field(fname)
+		name += "_" + f.Column
+		switch {
+		case f.Role == catalog.RoleLink:
+			cols = append(cols, f.Column+"_i", f.Column+"_t")
+		case i < len(fields)-1:
+			cols = append(cols, f.SortColumn())
+		default:
+			col := f.SortColumn()
+			cols = append(cols, "(CASE WHEN "+col+" IS NULL THEN 1 ELSE 0 END)")
+			if d == store.Postgres && f.Kind.Column() == value.ColText && col == f.Column {
+				col += ` COLLATE "C"`
+			}
+			cols = append(cols, col)
+		}
+	}
+	return fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_ord ON %s (%s, id)", name, t.Table, strings.Join(cols, ", "))
 }
 
 func existingColumns(ctx context.Context, db *store.DB, table string) (map[string]bool, error) {

@@ -68,15 +68,17 @@ func parentFilter(r *api.Request, col string) (*entity.Condition, *api.Response)
 	if !ok {
 		return nil, nil
 	}
+	// Both halves of the link are named, so the (folder, name) index
+	// answers a folder's page in order (catalog's composite indexes).
 	if string(rawParent) == "null" {
-		return &entity.Condition{SQL: col + " IS NULL"}, nil
+		return &entity.Condition{SQL: col + "_i IS NULL AND " + col + "_t IS NULL"}, nil
 	}
 	l, err := value.DecodeLink(rawParent, []string{"DocFolder"})
 	if err != nil || l.ID == 0 {
 		res := r.FieldFail("parentFolder", entity.CodeBadParam)
 		return nil, &res
 	}
-	return &entity.Condition{SQL: col + " = ?", Args: []any{l.ID}}, nil
+	return &entity.Condition{SQL: col + "_i = ? AND " + col + "_t = 'DocFolder'", Args: []any{l.ID}}, nil
 }
 
 func (a *HTTP) list(ctx context.Context, r *api.Request, typ, col string) api.Response {
@@ -101,11 +103,11 @@ func (a *HTTP) list(ctx context.Context, r *api.Request, typ, col string) api.Re
 }
 
 func (a *HTTP) folders(ctx context.Context, r *api.Request) api.Response {
-	return a.list(ctx, r, "DocFolder", "c_parent_i")
+	return a.list(ctx, r, "DocFolder", "c_parent")
 }
 
 func (a *HTTP) docs(ctx context.Context, r *api.Request) api.Response {
-	return a.list(ctx, r, "Doc", "c_folder_i")
+	return a.list(ctx, r, "Doc", "c_folder")
 }
 
 func (a *HTTP) createFolder(ctx context.Context, r *api.Request) api.Response {

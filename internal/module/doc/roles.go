@@ -93,9 +93,12 @@ func seen(sc entity.Scope, typ, col string) *entity.Condition {
 	if outsider(sc) {
 		return &entity.Condition{SQL: "1 = 0"}
 	}
+	// A lookup per row by doc_access's key, not a set of every node the
+	// reader sees: a folder's page walks its index in order and stops
+	// after the page, instead of first gathering 10,000 seen documents.
 	cond, args := rights.Holder(sc, "a")
-	return &entity.Condition{SQL: col + " IN (SELECT a.node_id FROM doc_access a WHERE a.account_id = ? AND a.node_type = ? AND " +
-		cond + ")", Args: append([]any{sc.Account, typ}, args...)}
+	return &entity.Condition{SQL: "EXISTS (SELECT 1 FROM doc_access a WHERE a.account_id = ? AND a.node_type = ? AND a.node_id = " + col +
+		" AND " + cond + ")", Args: append([]any{sc.Account, typ}, args...)}
 }
 
 // need refuses with 403 (or 404 when the node is not seen at all) unless
