@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,8 +15,30 @@ import (
 	"github.com/artel/artel/internal/apitest"
 )
 
-// apiBenchSize is the file BenchmarkResumableAPI sends through the API.
-const apiBenchSize = 512 << 20
+// apiBenchSize is the file BenchmarkResumableAPI sends through the API:
+// 512 MB, or ARTEL_BENCH_MB megabytes (1024 for the 1 GB).
+func apiBenchSize() int {
+	if mb, err := strconv.Atoi(os.Getenv("ARTEL_BENCH_MB")); err == nil && mb > 0 {
+		return mb << 20
+	}
+	return 512 << 20
+}
+
+// peakRSS is the process's peak resident set so far (VmHWM), in MB; 0
+// where /proc does not tell it.
+func peakRSS() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")))
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
 
 // heapPeak samples the heap in use until stop is called, answering the
 // largest figure seen above the one at the start.
@@ -41,26 +66,28 @@ func heapPeak() (stop func() uint64) {
 	return func() uint64 { close(done); return peak.Load() }
 }
 
-// BenchmarkResumableAPI sends a 512 MB file through the resumable routes
-// (8 MB chunks over real HTTP, SQLite) to the store ARTEL_TEST_STORAGE
-// names (disk or s3; the database store keeps 25 MB), then downloads it,
-// reporting MB/s each way and the heap's peak growth (client, server and,
-// for s3, the in-process fake S3 server together):
+// BenchmarkResumableAPI sends a 512 MB file (ARTEL_BENCH_MB) through the
+// resumable routes (8 MB chunks over real HTTP, SQLite) to the store
+// ARTEL_TEST_STORAGE names (disk, s3 or s3ext; the database store keeps
+// 25 MB), then downloads it, reporting MB/s each way, the heap's peak
+// growth and the process's peak RSS (client and server together, and for
+// s3 the in-process fake S3 server; s3ext keeps the server out):
 //
 //	ARTEL_TEST_STORAGE=disk go test -run x -bench ResumableAPI -benchtime 1x ./internal/module/file/
 func BenchmarkResumableAPI(b *testing.B) {
 	h := apitest.New(b, "sqlite")
 	chunk := make([]byte, 8<<20)
+	size := apiBenchSize()
 	for i := 0; i < b.N; i++ {
 		stop := heapPeak()
 		t0 := time.Now()
-		s := h.Do("POST", "/api/v3/file/upload", apitest.Req{Body: map[string]any{"name": "big.bin", "size": apiBenchSize}})
+		s := h.Do("POST", "/api/v3/file/upload", apitest.Req{Body: map[string]any{"name": "big.bin", "size": size}})
 		if s.Status != 200 {
 			b.Fatalf("start: %d %s", s.Status, s.Body)
 		}
 		id := s.Obj()["id"].(string)
 		var path string
-		for off := 0; off < apiBenchSize; off += len(chunk) {
+		for off := 0; off < size; off += len(chunk) {
 			r := h.Do("PATCH", "/api/v3/file/upload/"+id, apitest.Req{Body: string(chunk),
 				Headers: map[string]string{"Upload-Offset": fmt.Sprint(off)}})
 			if r.Status != 200 {
@@ -82,11 +109,12 @@ func BenchmarkResumableAPI(b *testing.B) {
 		res.Body.Close()
 		down := time.Since(t0)
 		peak := stop()
-		if n != apiBenchSize {
+		if n != int64(size) {
 			b.Fatalf("downloaded %d", n)
 		}
-		b.ReportMetric(float64(apiBenchSize>>20)/up.Seconds(), "MB/s-up")
-		b.ReportMetric(float64(apiBenchSize>>20)/down.Seconds(), "MB/s-down")
+		b.ReportMetric(float64(size>>20)/up.Seconds(), "MB/s-up")
+		b.ReportMetric(float64(size>>20)/down.Seconds(), "MB/s-down")
 		b.ReportMetric(float64(peak>>20), "MB-heap-peak")
+		b.ReportMetric(peakRSS(), "MB-rss-peak")
 	}
 }

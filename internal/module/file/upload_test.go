@@ -86,7 +86,7 @@ func TestResumableUploadRefusals(t *testing.T) {
 			}
 		}
 		// The wording names the store's limit: 25 MB in the database, ARTEL_UPLOAD_MAX_MB on disk or S3.
-		limit := map[string]string{"": "25", "db": "25", "disk": "4096", "s3": "4096"}[os.Getenv("ARTEL_TEST_STORAGE")]
+		limit := map[string]string{"": "25", "db": "25", "disk": "4096", "s3": "4096", "s3ext": "4096"}[os.Getenv("ARTEL_TEST_STORAGE")]
 		if r := h.Do("POST", "/api/v3/file/upload", apitest.Req{Body: map[string]any{"name": "a", "size": int64(1) << 50}}); r.Status != 413 ||
 			!bytes.Contains(r.Body, []byte(`"message":"Файл больше `+limit+` МБ"`)) {
 			t.Fatalf("huge: %d %s", r.Status, r.Body)

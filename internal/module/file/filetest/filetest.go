@@ -1,7 +1,8 @@
 // Package filetest points the file store of the servers a test package
 // builds at the store ARTEL_TEST_STORAGE names: db (default), disk (a
-// temporary directory) or s3 (a real S3 server, gofakes3, started in the
-// process). A package's TestMain calls Run.
+// temporary directory), s3 (a real S3 server, gofakes3, started in the
+// process) or s3ext (an S3 server already running, named by the ARTEL_S3_*
+// variables). A package's TestMain calls Run.
 package filetest
 
 import (
@@ -31,8 +32,17 @@ func Run(m *testing.M) int {
 	case "s3":
 		stop := StartS3()
 		defer stop()
+	case "s3ext":
+		// An S3 server already running, named by ARTEL_S3_ENDPOINT and the
+		// rest of file.Configure's variables (bench/s3server for one in a
+		// process of its own, so a benchmark weighs Artel alone).
+		if os.Getenv("ARTEL_S3_ENDPOINT") == "" {
+			fmt.Fprintln(os.Stderr, "ARTEL_TEST_STORAGE=s3ext needs ARTEL_S3_ENDPOINT")
+			return 1
+		}
+		os.Setenv("ARTEL_STORAGE", "s3")
 	default:
-		fmt.Fprintf(os.Stderr, "ARTEL_TEST_STORAGE=%q: want db, disk or s3\n", kind)
+		fmt.Fprintf(os.Stderr, "ARTEL_TEST_STORAGE=%q: want db, disk, s3 or s3ext\n", kind)
 		return 1
 	}
 	return m.Run()
