@@ -30,6 +30,7 @@ var areaOfType = map[string]string{
 	"Task": "tasks", "Project": "tasks", "Milestone": "tasks",
 	"ContractorHuman": "clients", "ContractorCompany": "clients",
 	"Deal": "deals", "Todo": "todos", "DocRights": "documents",
+	"ProgramTransition": "deals", "ProgramTrigger": "deals",
 }
 
 // Areas in the order the web app shows them.

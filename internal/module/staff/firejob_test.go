@@ -1,6 +1,8 @@
 package staff_test
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,8 +49,16 @@ func TestFireJobMovesEveryRole(t *testing.T) {
 		mk(t, h, "contractorHuman", map[string]any{"firstName": "Клиент", "responsibles": []any{p}})
 		mk(t, h, "contractorCompany", map[string]any{"name": "ООО «Бета»", "responsibles": []any{p, emp(boris)}})
 		prog := map[string]any{"contentType": "Program", "id": mk(t, h, "program", map[string]any{"name": "Продажи"})}
-		mk(t, h, "programState", map[string]any{"name": "Новая", "type": "active", "isEntry": true, "program": prog})
+		st := map[string]any{"contentType": "ProgramState", "id": mk(t, h, "programState", map[string]any{"name": "Новая", "type": "active", "isEntry": true, "program": prog})}
+		won := map[string]any{"contentType": "ProgramState", "id": mk(t, h, "programState", map[string]any{"name": "Выиграна", "type": "positive", "program": prog})}
 		mk(t, h, "deal", map[string]any{"name": "Сделка", "program": prog, "manager": p, "auditors": []any{p}})
+		// Only Petr may close a deal as won, and a scenario runs for him:
+		// both rules name him (CurrentUserRule) and go to his successor.
+		onlyPetr := `{"contentType":"CurrentUserRule","currentUser":[{"contentType":"Employee","id":"` + petr + `"}]}`
+		transition := mk(t, h, "programTransition", map[string]any{"name": "Закрыть", "from": st, "to": won,
+			"rule": `{"condition":` + onlyPetr + `}`})
+		trigger := mk(t, h, "programTrigger", map[string]any{"name": "Петру", "type": "button", "program": prog,
+			"params": `{"actions":[{"type":"message","text":"Готово"}]}`, "rule": json.RawMessage(onlyPetr)})
 		mk(t, h, "todo", map[string]any{"name": "Звонок", "responsible": p})
 		mk(t, h, "todo", map[string]any{"name": "Встреча", "responsible": a,
 			"participants": []any{map[string]any{"contentType": "Participant", "subject": p}}})
@@ -56,7 +66,8 @@ func TestFireJobMovesEveryRole(t *testing.T) {
 		before := roles(t, h, petr)
 		want := map[string]int{"Task.responsible": 1, "Task.executors": 1, "Task.auditors": 2, "Project.responsible": 1,
 			"Project.auditors": 1, "ContractorHuman.responsibles": 1, "ContractorCompany.responsibles": 1,
-			"Deal.manager": 1, "Deal.auditors": 1, "Todo.responsible": 1, "Todo.participants": 1}
+			"Deal.manager": 1, "Deal.auditors": 1, "Todo.responsible": 1, "Todo.participants": 1,
+			"ProgramTransition.rule": 1, "ProgramTrigger.rule": 1}
 		for f, n := range want {
 			if before[f] != n {
 				t.Errorf("before: %s = %d, want %d (all: %v)", f, before[f], n, before)
@@ -97,7 +108,7 @@ func TestFireJobMovesEveryRole(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
-		if got["failed"] != float64(0) || got["done"] != got["total"] || got["total"] != float64(8) {
+		if got["failed"] != float64(0) || got["done"] != got["total"] || got["total"] != float64(10) {
 			t.Fatalf("job: %v", got)
 		}
 		moved := got["report"].(map[string]any)["moved"].(map[string]any)
@@ -116,11 +127,19 @@ func TestFireJobMovesEveryRole(t *testing.T) {
 		annaAfter, borisAfter := roles(t, h, anna), roles(t, h, boris)
 		for f, n := range before {
 			to, was := annaAfter, annaBefore
-			if f == "Deal.manager" || f == "Deal.auditors" || f == "ContractorHuman.responsibles" || f == "ContractorCompany.responsibles" {
+			if f == "Deal.manager" || f == "Deal.auditors" || f == "ContractorHuman.responsibles" || f == "ContractorCompany.responsibles" ||
+				f == "ProgramTransition.rule" || f == "ProgramTrigger.rule" {
 				to, was = borisAfter, borisBefore
 			}
 			if to[f] != was[f]+n-overlap[f] {
 				t.Errorf("%s: replacement has %d, had %d, moved %d, overlap %d", f, to[f], was[f], n, overlap[f])
+			}
+		}
+		for _, path := range []string{"/api/v3/programTransition/" + transition, "/api/v3/programTrigger/" + trigger} {
+			// A transition's rule is JSON in a string, a trigger's an object.
+			body := strings.ReplaceAll(string(h.Do("GET", path, apitest.Req{}).Body), `\"`, `"`)
+			if !strings.Contains(body, `{"contentType":"Employee","id":"`+boris+`"}`) || strings.Contains(body, `{"contentType":"Employee","id":"`+petr+`"}`) {
+				t.Errorf("%s still names Petr, not Boris: %s", path, body)
 			}
 		}
 		h.Run(t, []apitest.Scenario{

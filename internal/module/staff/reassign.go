@@ -25,7 +25,8 @@ import (
 //   - collections named responsibles, executors, auditors, editors or
 //     readers (clients' responsibles, task and project co-executors and
 //     auditors, deal auditors, report editors and readers);
-//   - DocRights.user (document access).
+//   - DocRights.user (document access);
+//   - people named in a business process's rules (reassign_rules.go).
 //
 // Left alone: history (userCreated, userUpdated, Comment.owner, a deadline
 // request's owner), personal things (Topic.owner of a private dialogue, a
@@ -47,13 +48,15 @@ type RoleUse struct {
 	// Invited is true for a to-do the employee is invited to: invitees
 	// live in todo_attendees (internal/module/todo), not in links.
 	Invited bool
+	// Rules are JSON rule fields naming the employee (reassign_rules.go).
+	Rules []string
 }
 
 // Fields lists the role fields of a use as "Type.field", the keys of
 // prepareFire's roles and of a dismissal report.
 func (u *RoleUse) Fields() []string {
 	var out []string
-	for _, f := range append(append([]string{}, u.Links...), u.Many...) {
+	for _, f := range append(append(append([]string{}, u.Links...), u.Many...), u.Rules...) {
 		out = append(out, u.Type.Name+"."+f)
 	}
 	if u.Invited {
@@ -133,6 +136,9 @@ func Roles(ctx context.Context, e *entity.Engine, sc entity.Scope, who value.Lin
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	if err := ruleRoles(ctx, e, sc, who, func(typ string, id int64) *RoleUse { return use(e.Cat.Type(typ), id) }); err != nil {
+		return nil, err
+	}
 	if t := e.Cat.Type("Todo"); t != nil {
 		rows, err := q.QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT todo_id FROM todo_attendees
 			WHERE account_id = ? AND role = 'participant' AND subject_type = ? AND subject_id = ?`), sc.Account, who.Type, who.ID)
@@ -198,6 +204,12 @@ func ReassignOne(ctx context.Context, e *entity.Engine, sc entity.Scope, u *Role
 			return err
 		}
 		ch.Many[f] = swap(items, from, to)
+	}
+	for _, f := range u.Rules {
+		rule, _ := old.Values[f].(string)
+		if swapped, named := swapInRule(rule, from, to); named {
+			ch.Values[f] = swapped
+		}
 	}
 	if u.Invited {
 		raw, err := invitees(ctx, e, sc.Account, u.ID, from, to)

@@ -33,6 +33,8 @@ export function roleLabel(t: TFunction, role: string): string {
     'Todo.responsible': t('staff.role.todoResponsible'),
     'Todo.participants': t('staff.role.todoParticipants'),
     'DocRights.user': t('staff.role.docRights'),
+    'ProgramTransition.rule': t('staff.role.transitionRule'),
+    'ProgramTrigger.rule': t('staff.role.triggerRule'),
   };
   return known[role] ?? role;
 }

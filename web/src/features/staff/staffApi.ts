@@ -12,6 +12,7 @@ const AREA_OF: Record<string, Area> = {
   Task: 'tasks', Project: 'tasks', Milestone: 'tasks',
   ContractorHuman: 'clients', ContractorCompany: 'clients',
   Deal: 'deals', Todo: 'todos', DocRights: 'documents',
+  ProgramTransition: 'deals', ProgramTrigger: 'deals',
 };
 
 /** areaOf is the area of a "Type.field" role key, as the server groups them. */
