@@ -142,6 +142,7 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	srv.StorageUsed, srv.StorageQuota = files.UsedBytes, files.Quota
 	// Resumable uploads left unfinished expire; their parts go with them.
 	srv.Tickers = append(srv.Tickers, api.Ticker{Name: "file.uploads", Every: 10 * time.Minute, Run: files.CleanUploads})
+	srv.Tickers = append(srv.Tickers, api.Ticker{Name: "file.pending", Every: time.Hour, Run: files.SweepPending})
 	fireJobs := &staff.Jobs{Engine: engine, Push: hub.Send, Log: log}
 	clientImports := &crm.Imports{Engine: engine, Files: files, Scope: rightsSvc.Fill, Push: hub.Send, Log: log}
 	clientMerges := &crm.Merges{Engine: engine, Scope: rightsSvc.Fill, Push: hub.Send, Log: log}

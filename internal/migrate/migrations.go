@@ -807,4 +807,15 @@ var migrations = []Migration{
 			`CREATE INDEX knowledge_article_scope_scope ON knowledge_article_scope (account_id, scope_id)`,
 		}
 	}, nil},
+	{45, "files: objects waiting for their File", func(d store.Dialect) []string {
+		// internal/module/file/pending.go: a disk or S3 object is noted
+		// before it is stored and the note goes with the File's commit;
+		// a note left behind (the server stopped in between) names an
+		// object to sweep.
+		return []string{
+			`CREATE TABLE file_pending (object_key TEXT PRIMARY KEY, account_id BIGINT NOT NULL,
+				object_store TEXT NOT NULL, created_at BIGINT NOT NULL)`,
+			`CREATE INDEX file_pending_age ON file_pending (created_at)`,
+		}
+	}, nil},
 }

@@ -126,8 +126,13 @@ func (f *Files) UploadStream(ctx context.Context, sc entity.Scope, name, sentTyp
 	var n int64
 	inTx := st.Name() == "db"
 	if !inTx {
+		// Noted first, so a stop before the File's commit leaves an
+		// object the sweep finds (pending.go).
+		if err := f.notePending(ctx, sc.Account, st.Name(), key); err != nil {
+			return nil, err
+		}
 		if n, err = put(ctx); err != nil {
-			_ = st.Delete(context.WithoutCancel(ctx), key)
+			f.forget(context.WithoutCancel(ctx), st, key)
 			return nil, err
 		}
 	}
@@ -137,11 +142,13 @@ func (f *Files) UploadStream(ctx context.Context, sc entity.Scope, name, sentTyp
 				return err
 			}
 		}
-		rec, err = f.saveFile(ctx, sc, name, ctype, st.Name(), key, n)
-		return err
+		if rec, err = f.saveFile(ctx, sc, name, ctype, st.Name(), key, n); err != nil || inTx {
+			return err
+		}
+		return f.clearPending(ctx, key)
 	})
 	if err != nil && !inTx {
-		_ = st.Delete(context.WithoutCancel(ctx), key)
+		f.forget(context.WithoutCancel(ctx), st, key)
 	}
 	return rec, err
 }
