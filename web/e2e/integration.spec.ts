@@ -102,7 +102,7 @@ test('an automation rule on new tasks acts and its run is in the history', async
   expect(errors).toEqual([]);
 });
 
-test('a feature is tried for two weeks and an administrator turns it off again', async ({ page }) => {
+test('a feature is tried for two weeks and an administrator turns it off again; error reports are read', async ({ page }) => {
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   await page.goto('/settings/integrations');
@@ -118,6 +118,20 @@ test('a feature is tried for two weeks and an administrator turns it off again',
   await expect(one.getByTestId('feature-try')).toHaveCount(0);
   await one.getByTestId('feature-disable').click();
   await expect(one).toContainText('Выключена');
+
+  // The same client error reported twice is one row counted twice, its stack a click away.
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  for (let i = 0; i < 2; i++) {
+    const res = await page.request.post('/api/v3/error/report/megaspa', { headers: { 'X-CSRF-Token': csrf },
+      data: { message: 'TypeError: e2e is not a function', stack: 'TypeError: e2e is not a function\n    at card.tsx:12', url: '/task/1/card' } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await page.goto('/settings/integrations');
+  await page.getByTestId('link-errors').click();
+  const report = page.getByTestId('error-report').filter({ hasText: 'e2e is not a function' });
+  await expect(report.locator('td').nth(1)).toHaveText('2');
+  await report.getByTestId('error-report-toggle').click();
+  await expect(report.getByTestId('error-report-stack')).toContainText('card.tsx:12');
   expect(errors).toEqual([]);
 });
 

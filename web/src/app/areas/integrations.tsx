@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { MailAccounts } from '../../features/discuss/MailAccounts';
 import AppsPage from '../../features/integration/AppsPage';
 import { TelephonySettings } from '../../features/telephony/TelephonySettings';
+import { useSession } from '../session';
 import { List } from './generic';
 
 const sections = ['mail', 'messenger', 'telephony', 'widgets'] as const;
@@ -15,6 +16,7 @@ type Section = (typeof sections)[number];
 export function IntegrationsRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { isAdmin } = useSession();
   const { section: raw } = useParams();
   const section: Section = (sections as readonly string[]).includes(raw ?? '') ? (raw as Section) : 'mail';
   return (
@@ -34,6 +36,7 @@ export function IntegrationsRoute() {
         <Anchor component={Link} to="/settings/integrations/automation" size="sm" data-testid="link-automation">{t('integration.links.automation')}</Anchor>
         <Anchor component={Link} to="/settings/integrations/features" size="sm" data-testid="link-features">{t('integration.links.features')}</Anchor>
         <Anchor component={Link} to="/settings/integrations/apps" size="sm" data-testid="link-apps">{t('integration.links.apps')}</Anchor>
+        {isAdmin && <Anchor component={Link} to="/settings/integrations/errors" size="sm" data-testid="link-errors">{t('integration.links.errors')}</Anchor>}
       </Group>
       {/* An account holds both servers (the API's Imap): one screen. */}
       {section === 'mail' && <MailAccounts />}

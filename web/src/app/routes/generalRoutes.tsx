@@ -63,6 +63,7 @@ const settings: RouteObject[] = [
   { path: '/settings/integrations/automation', element: <P.AutomationListRoute /> },
   { path: '/settings/integrations/automation/:id', element: <P.AutomationRoute /> },
   { path: '/settings/integrations/features', element: <P.FeatureListRoute /> },
+  { path: '/settings/integrations/errors', element: <P.ErrorReportsRoute /> },
   { path: '/settings/integrations/apps', element: <P.AppListRoute /> },
   { path: '/apps/:id', element: <P.AppRoute /> },
   { path: '/settings/integrations/:section?/:mailTab?', element: <P.IntegrationsRoute /> },

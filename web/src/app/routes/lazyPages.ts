@@ -30,6 +30,7 @@ export const WebhookRoute = named(() => import('../../features/integration/route
 export const AutomationListRoute = named(() => import('../../features/integration/routes'), 'AutomationListRoute');
 export const AutomationRoute = named(() => import('../../features/integration/routes'), 'AutomationRoute');
 export const FeatureListRoute = named(() => import('../../features/integration/routes'), 'FeatureListRoute');
+export const ErrorReportsRoute = named(() => import('../../features/integration/routes'), 'ErrorReportsRoute');
 export const AppListRoute = named(() => import('../../features/integration/routes'), 'AppListRoute');
 export const AppRoute = named(() => import('../../features/integration/routes'), 'AppRoute');
 export const LeadFormRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormRoute');

@@ -5,6 +5,7 @@ import AppPage from './AppPage';
 import AppsPage from './AppsPage';
 import AutomationPage from './AutomationPage';
 import AutomationsPage from './AutomationsPage';
+import ErrorReportsPage from './ErrorReportsPage';
 import FeaturesPage from './FeaturesPage';
 import WebhookPage from './WebhookPage';
 import WebhooksPage from './WebhooksPage';
@@ -30,6 +31,10 @@ export function AutomationRoute() {
 
 export function FeatureListRoute() {
   return <FeaturesPage />;
+}
+
+export function ErrorReportsRoute() {
+  return <ErrorReportsPage />;
 }
 
 export function AppListRoute() {
