@@ -135,7 +135,15 @@ func (s *Server) describeAreas(paths map[string]any, lang string) {
 	if s.areas == nil {
 		return
 	}
+	patterns := make([]string, 0, len(s.areas.handlers)+len(s.areas.downloads))
 	for pattern := range s.areas.handlers {
+		patterns = append(patterns, pattern)
+	}
+	// Routes that read or write their own bytes (uploads, downloads).
+	for pattern := range s.areas.downloads {
+		patterns = append(patterns, pattern)
+	}
+	for _, pattern := range patterns {
 		method, path, _ := strings.Cut(pattern, " ")
 		summary := s.areas.summaries[pattern][1]
 		if lang != "en" {

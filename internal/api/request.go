@@ -133,6 +133,10 @@ func (r *Request) Message(typ string, args ...string) string { return r.c.say(ty
 // Write sends an answer outside the usual path (a Download's error).
 func (res Response) Write(w http.ResponseWriter) { res.write(w) }
 
+// InputFail is the answer to a body that could not be read (an
+// *httpin.Error: 400, 413, 415), for routes that read their own body.
+func (r *Request) InputFail(err error) Response { return inputError(r.c.lang, err) }
+
 // QueryString is a string query parameter ("" when absent or not text).
 func (r *Request) QueryString(name string) string { return queryString(r.c, name) }
 

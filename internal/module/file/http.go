@@ -24,7 +24,7 @@ type HTTP struct {
 // /api/v3), GET /file/{id}/download, GET /attache/shareUrl/{id},
 // GET /attache/archive and the wording.
 func (a *HTTP) Routes(rt *api.Routes) {
-	rt.Handle("POST /file", a.uploadFile)
+	rt.Raw("POST /file", a.uploadFile)
 	rt.Describe("POST /file", [2]string{"Загрузка файла: multipart, одна часть file", "Upload a file: multipart, one part named file"})
 	rt.Beside("POST /api/file", a.uploadFiles)
 	rt.Handle("GET /attache/shareUrl/{id}", a.shareURL)
@@ -39,31 +39,6 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		CodeTooLarge: {"Файл больше %s МБ", "File larger than %s MB"},
 		CodeQuota:    {"Недостаточно места в файловом хранилище", "Not enough space in the file storage"},
 	})
-}
-
-func (a *HTTP) uploadFile(ctx context.Context, r *api.Request) api.Response {
-	switch {
-	case len(r.Files()) == 0:
-		// A JSON File body would make an entity without bytes.
-		return api.Response{Status: http.StatusUnprocessableEntity, Errors: []api.ErrorEntry{{Field: "file",
-			Message: r.Message(CodeRequired), Type: CodeRequired}}}
-	case len(r.Files()) > 1:
-		return api.Response{Status: http.StatusUnprocessableEntity, Errors: []api.ErrorEntry{{Field: "file",
-			Message: r.Message(CodeTooMany), Type: CodeTooMany}}}
-	case len(r.Files()[0].Data) > MaxSize:
-		return api.Response{Status: http.StatusRequestEntityTooLarge, Errors: []api.ErrorEntry{{Field: "file",
-			Message: r.Message(CodeTooLarge, strconv.Itoa(MaxSize>>20)), Type: CodeTooLarge}}}
-	}
-	sel, err := r.Selection(true)
-	if err != nil {
-		return r.Fail(err)
-	}
-	f := r.Files()[0]
-	rec, err := a.Files.Upload(ctx, r.Scope(), f.Name, f.ContentType, f.Data)
-	if err != nil {
-		return uploadFail(r, err)
-	}
-	return r.One(ctx, rec, sel)
 }
 
 // serveDownload answers GET /file/{id}/download with the bytes themselves,
