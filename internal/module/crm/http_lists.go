@@ -36,7 +36,8 @@ func (a *HTTP) listOf(typ string) api.Handler {
 	}
 }
 
-// deleteListItem serves DELETE with an optional body {"replaceWith": link}:
+// deleteListItem serves DELETE with an optional body {"replaceWith": link}
+// (or the same in the query, as a client without DELETE bodies sends it):
 // the clients (and lead forms) naming the item move to that one first.
 func (a *HTTP) deleteListItem(typ string) api.Handler {
 	return func(ctx context.Context, r *api.Request) api.Response {
@@ -44,8 +45,12 @@ func (a *HTTP) deleteListItem(typ string) api.Handler {
 		if bad != nil {
 			return *bad
 		}
+		raw := in["replaceWith"]
+		if q, ok := r.TakeQuery("replaceWith"); ok && len(raw) == 0 {
+			raw = q
+		}
 		var to *value.Link
-		if raw := in["replaceWith"]; len(raw) > 0 && string(raw) != "null" {
+		if len(raw) > 0 && string(raw) != "null" {
 			l, err := value.DecodeLink(raw, []string{typ})
 			if err != nil {
 				return r.FieldFail("replaceWith", value.CodeType, typ)

@@ -74,7 +74,9 @@ func TestClientTypesAndStatuses(t *testing.T) {
 			{Name: "nor by a type", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorType", partner)}}, Status: 422},
 			{Name: "a body not JSON", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: "{"}, Status: 400},
 			{Name: "the company still has it", Method: "GET", Path: "/api/v3/contractorCompany/" + company, Status: 200, Contains: []string{`"id":"` + fresh + `"`}},
-			{Name: "deleted with a replacement", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorStatus", lost)}}, Status: 200},
+			{Name: "a replacement in the query, not a link", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh + apitest.Q(`{"replaceWith":"soon"}`), Status: 422,
+				Contains: []string{`"field":"replaceWith"`}},
+			{Name: "deleted with a replacement in the query", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh + apitest.Q(`{"replaceWith":{"contentType":"ContractorStatus","id":`+lost+`}}`), Status: 200},
 			{Name: "the company moved", Method: "GET", Path: "/api/v3/contractorCompany/" + company, Status: 200, Contains: []string{`"status":{"contentType":"ContractorStatus","id":"` + lost + `"`}},
 			{Name: "a type unused deleted", Method: "DELETE", Path: "/api/v3/contractorType/" + newType, Status: 200},
 			{Name: "gone", Method: "GET", Path: "/api/v3/contractor/types", Status: 200, Check: func(t *testing.T, r *apitest.Resp) {
