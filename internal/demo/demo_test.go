@@ -113,6 +113,15 @@ func TestFill(t *testing.T) {
 		if n := got["ContractorHuman"] + got["ContractorCompany"]; n != 203 {
 			t.Errorf("clients: %d, want 203", n)
 		}
+		// Every client of the demo has a type, and all but the competitors
+		// a status.
+		for table, want := range map[string]int64{"e_contractorhuman": 120, "e_contractorcompany": 74} {
+			var n int64
+			q := e.DB.Dialect.Rebind("SELECT COUNT(*) FROM " + table + " WHERE account_id = ? AND c_type_i IS NOT NULL AND c_status_i IS NOT NULL")
+			if err := e.DB.Q(ctx).QueryRowContext(ctx, q, account).Scan(&n); err != nil || n != want {
+				t.Errorf("%s with a type and status: %d (%v), want %d", table, n, err, want)
+			}
+		}
 		if n := got["Task"] + got["Project"]; n < 500 {
 			t.Errorf("tasks and projects: %d, want at least 500", n)
 		}
