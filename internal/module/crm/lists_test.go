@@ -64,14 +64,15 @@ func TestClientTypesAndStatuses(t *testing.T) {
 			{Name: "an unknown status", Method: "POST", Path: "/api/v3/contractorHuman/" + human, Req: apitest.Req{Body: map[string]any{"status": apitest.Link("ContractorStatus", "999999")}}, Status: 422,
 				Contains: []string{`"field":"status"`, `"type":"link_not_found"`}},
 			{Name: "a type where a status goes", Method: "POST", Path: "/api/v3/contractorCompany/" + company, Req: apitest.Req{Body: map[string]any{"status": apitest.Link("ContractorType", partner)}}, Status: 422,
-				Contains: []string{`"field":"status"`}},
+				Contains: []string{`"field":"status"`, `"type":"invalid_enum"`}},
 			{Name: "a status in use is kept", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Status: 422,
 				Contains: []string{`"field":"replaceWith"`, `"type":"client_list_in_use"`, "(1)"}},
 			{Name: "not replaced by itself", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorStatus", fresh)}}, Status: 422,
 				Contains: []string{`"type":"client_list_replace_self"`}},
 			{Name: "nor by an unknown one", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorStatus", "999999")}}, Status: 422,
 				Contains: []string{`"type":"link_not_found"`}},
-			{Name: "nor by a type", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorType", partner)}}, Status: 422},
+			{Name: "nor by a type", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorType", partner)}}, Status: 422,
+				Contains: []string{`"field":"replaceWith"`, `"type":"invalid_type"`}},
 			{Name: "a body not JSON", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh, Req: apitest.Req{Body: "{"}, Status: 400},
 			{Name: "the company still has it", Method: "GET", Path: "/api/v3/contractorCompany/" + company, Status: 200, Contains: []string{`"id":"` + fresh + `"`}},
 			{Name: "a replacement in the query, not a link", Method: "DELETE", Path: "/api/v3/contractorStatus/" + fresh + apitest.Q(`{"replaceWith":"soon"}`), Status: 422,
@@ -104,4 +105,28 @@ func mustInt(s string) int {
 	var n int
 	fmt.Sscan(s, &n)
 	return n
+}
+
+// A lead form's client type counts as a use; the replacement moves it
+// too. A refused delete (an employee's) moves nothing.
+func TestClientTypeOfLeadFormMoved(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		emp := h.NewUser(t, "seller")
+		old := create(t, h, "contractorType", map[string]any{"name": "Лид"})
+		kept := create(t, h, "contractorType", map[string]any{"name": "Клиент"})
+		form := create(t, h, "customLeadForm", map[string]any{"name": "С сайта", "contractorInternalType": apitest.Link("ContractorType", old)})
+		client := create(t, h, "contractorHuman", map[string]any{"firstName": "Пётр", "type": apitest.Link("ContractorType", old)})
+		replace := apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorType", kept)}}
+		h.Run(t, []apitest.Scenario{
+			{Name: "in use by the form and the client", Method: "DELETE", Path: "/api/v3/contractorType/" + old, Status: 422, Contains: []string{"(2)"}},
+			{Name: "an employee may not delete it", Method: "DELETE", Path: "/api/v3/contractorType/" + old, Req: apitest.Req{Token: emp, Body: replace.Body}, Status: 403},
+			{Name: "the client not moved", Method: "GET", Path: "/api/v3/contractorHuman/" + client, Status: 200, Contains: []string{`"id":"` + old + `"`}},
+			{Name: "deleted, both moved", Method: "DELETE", Path: "/api/v3/contractorType/" + old, Req: replace, Status: 200},
+			{Name: "the form moved", Method: "GET", Path: "/api/v3/customLeadForm/" + form, Status: 200,
+				Contains: []string{`"contractorInternalType":{"contentType":"ContractorType","id":"` + kept + `"`}},
+			{Name: "the client moved", Method: "GET", Path: "/api/v3/contractorHuman/" + client, Status: 200,
+				Contains: []string{`"type":{"contentType":"ContractorType","id":"` + kept + `"`}},
+			{Name: "gone", Method: "GET", Path: "/api/v3/contractorType/" + old, Status: 404},
+		})
+	})
 }
