@@ -130,3 +130,21 @@ func TestClientTypeOfLeadFormMoved(t *testing.T) {
 		})
 	})
 }
+
+// A merged duplicate's type and status go to the kept client when it has
+// none; its own are kept otherwise.
+func TestMergeCarriesTypeAndStatus(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		partner := create(t, h, "contractorType", map[string]any{"name": "Партнёр"})
+		buyer := create(t, h, "contractorType", map[string]any{"name": "Покупатель"})
+		regular := create(t, h, "contractorStatus", map[string]any{"name": "Постоянный"})
+		kept := create(t, h, "contractorHuman", map[string]any{"firstName": "Анна", "type": apitest.Link("ContractorType", buyer)})
+		dup := create(t, h, "contractorHuman", map[string]any{"firstName": "Анна", "type": apitest.Link("ContractorType", partner),
+			"status": apitest.Link("ContractorStatus", regular)})
+		h.Run(t, []apitest.Scenario{
+			{Name: "merged", Method: "POST", Path: "/api/v3/contractorHuman/" + kept + "/merge", Req: apitest.Req{Body: apitest.Link("ContractorHuman", dup)}, Status: 200},
+			{Name: "the status carried, the type kept", Method: "GET", Path: "/api/v3/contractorHuman/" + kept, Status: 200,
+				Contains: []string{`"type":{"contentType":"ContractorType","id":"` + buyer + `"`, `"status":{"contentType":"ContractorStatus","id":"` + regular + `"`}},
+		})
+	})
+}
