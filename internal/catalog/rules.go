@@ -88,7 +88,10 @@ var optional = set("OfferRow.offer", "Invoice.recipient", "Invoice.consignee",
 // (internal/module/knowledge); folders and documents by name and
 // documents by when they changed (internal/module/doc).
 var sortable = set("KnowledgeBase.orderPos", "KnowledgeArticle.orderPos",
-	"DocFolder.name", "Doc.name", "Doc.timeUpdated", "Doc.timeCreated")
+	"DocFolder.name", "Doc.name", "Doc.timeUpdated", "Doc.timeCreated",
+	// Client types and statuses are listed in the order an administrator
+	// gives them (internal/module/crm, lists.go).
+	"ContractorType.orderPosition", "ContractorStatus.orderPosition")
 
 // nullable booleans have a third state: a negotiation task's decision is
 // null until every item is approved or one is rejected.
@@ -207,6 +210,7 @@ var typeLabelsEn = map[string]string{
 	"Todo": "To-do", "Topic": "Discussion", "Doc": "Document", "FinOperation": "Finance operation",
 	"Offer": "Product", "Program": "Business process", "ProgramState": "Process stage",
 	"TradeFilter": "Deal filter", "CrmFilter": "Client filter",
+	"ContractorType": "Client type", "ContractorStatus": "Client status",
 }
 
 func set(names ...string) map[string]bool {

@@ -56,8 +56,14 @@ func (f *filler) companiesStep() error {
 		// The last one closed its business: dropped, so the dropped list
 		// has something to restore; later steps never pick it.
 		last := i == companyCount-1
+		typ, status := f.companyKind(i)
+		body["type"] = ref(typ)
+		if status.ID != 0 {
+			body["status"] = ref(status)
+		}
 		if last {
 			body["isDropped"] = true
+			body["status"] = ref(f.clientStatuses[3])
 		}
 		l, err := f.create(f.demo, "ContractorCompany", body)
 		if err != nil || last {
@@ -107,8 +113,11 @@ func (f *filler) humans() error {
 			body["birthday"] = dateOnly(f.birthday(25, 65))
 		}
 		last := i == humanCount-1
+		body["type"] = ref(f.clientTypes[0])
+		body["status"] = ref(f.humanStatus(i))
 		if last {
 			body["isDropped"] = true
+			body["status"] = ref(f.clientStatuses[3])
 			body["description"] = "Частный клиент. Переехал в другой город, больше не обращается."
 		}
 		l, err := f.create(f.demo, "ContractorHuman", body)

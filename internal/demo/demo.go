@@ -96,12 +96,15 @@ type filler struct {
 	employees []employee
 	byDept    map[string][]value.Link
 	companies []client
-	clients   []client // people and companies, in creation order
-	program   value.Link
-	stages    []stage
-	deals     []subject
-	projects  []project
-	tasks     []subject
+	// clientTypes and clientStatuses are in clientLists' order.
+	clientTypes    []value.Link
+	clientStatuses []value.Link
+	clients        []client // people and companies, in creation order
+	program        value.Link
+	stages         []stage
+	deals          []subject
+	projects       []project
+	tasks          []subject
 	// firstReport is the demo user's first saved report, a workspace's chart.
 	firstReport value.Link
 }
@@ -115,7 +118,7 @@ type subject struct {
 }
 
 func (f *filler) run() error {
-	steps := []func() error{f.departments, f.staff, f.companiesStep, f.humans,
+	steps := []func() error{f.departments, f.staff, f.clientListsStep, f.companiesStep, f.humans,
 		f.salesProgram, f.dealsStep, f.leadFormsStep, f.positionsStep, f.invoicesStep, f.stockStep, f.projectsStep, f.tasksStep, f.todos, f.calendar, f.comments, f.chats, f.knowledgeStep, f.absencesStep,
 		f.docsStep, f.reportsStep, f.spacesStep, f.integrationsStep, f.callsStep}
 	for _, step := range steps {

@@ -29,7 +29,7 @@ import (
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "ProgramTrigger", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "FinRealAccount", "FinOperation", "Project", "Task", "Todo", "Place", "Comment",
 	"Topic", "KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
-	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement", "Report"}
+	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement", "Report", "ContractorType", "ContractorStatus"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
@@ -112,6 +112,15 @@ func TestFill(t *testing.T) {
 		// call-back lead form.
 		if n := got["ContractorHuman"] + got["ContractorCompany"]; n != 203 {
 			t.Errorf("clients: %d, want 203", n)
+		}
+		// Every client of the demo has a type, and all but the competitors
+		// a status.
+		for table, want := range map[string]int64{"e_contractorhuman": 120, "e_contractorcompany": 74} {
+			var n int64
+			q := e.DB.Dialect.Rebind("SELECT COUNT(*) FROM " + table + " WHERE account_id = ? AND c_type_i IS NOT NULL AND c_status_i IS NOT NULL")
+			if err := e.DB.Q(ctx).QueryRowContext(ctx, q, account).Scan(&n); err != nil || n != want {
+				t.Errorf("%s with a type and status: %d (%v), want %d", table, n, err, want)
+			}
 		}
 		if n := got["Task"] + got["Project"]; n < 500 {
 			t.Errorf("tasks and projects: %d, want at least 500", n)

@@ -82,10 +82,14 @@ var rules = map[string]Rule{
 	"ContractorHuman":   {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
 	"ContractorCompany": {Read: "crm_enter", Members: []string{"responsibles"}, Add: "crm_add"},
 	"Payer":             {Read: "crm_enter", Add: "crm_add"},
-	"Deal":              {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
-	"Program":           {Read: "deal_enter", AdminOnly: true},
-	"ProgramState":      {Read: "deal_enter", AdminOnly: true},
-	"ProgramGroup":      {Read: "deal_enter", AdminOnly: true},
+	// Client types and statuses are the account's lists, kept by
+	// administrators and read by whoever works with clients.
+	"ContractorType":   {Read: "crm_enter", AdminOnly: true},
+	"ContractorStatus": {Read: "crm_enter", AdminOnly: true},
+	"Deal":             {Read: "deal_enter", Members: []string{"manager", "auditors"}, Add: "deal_add"},
+	"Program":          {Read: "deal_enter", AdminOnly: true},
+	"ProgramState":     {Read: "deal_enter", AdminOnly: true},
+	"ProgramGroup":     {Read: "deal_enter", AdminOnly: true},
 	// Transitions are the process's rules (internal/module/deal), set by
 	// administrators; a deal's positions follow the deal.
 	"ProgramTransition": {Read: "deal_enter", AdminOnly: true},

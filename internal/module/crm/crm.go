@@ -33,6 +33,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	}
 	e.Hook("Payer", entity.Hooks{BeforeDelete: refusePayerInvoiced(e)})
 	registerFilters(e)
+	registerLists(e)
 	e.Hook("CrmFilter", entity.Hooks{BeforeSave: checkSavedFilter(e)})
 	registerActions(e, p)
 	registerCounts(e)

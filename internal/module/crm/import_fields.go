@@ -17,7 +17,7 @@ import (
 // client type's extra fields, named as the API names them. The payer
 // fields make the client's requisites (import_payer.go).
 var ImportFields = append([]string{"name", "lastName", "firstName", "middleName", "company", "position",
-	"phone", "email", "site", "address", "tags", "description", "responsible"}, payerFields...)
+	"phone", "email", "site", "address", "tags", "description", "responsible", "type", "status"}, payerFields...)
 
 // multiColumn fields may be given to several columns; a cell of any but
 // address may hold several values separated by commas or semicolons (an
@@ -39,6 +39,8 @@ var importHeadings = map[string][]string{
 	"site":        {"site", "сайт", "website"},
 	"description": {"description", "описание", "комментарий"},
 	"responsible": {"responsible", "ответственный", "ответственные"},
+	"type":        {"type", "тип", "тип клиента", "client type"},
+	"status":      {"status", "статус", "статус клиента", "client status"},
 	"address":     {"address", "адрес", "адрес клиента"},
 	"tags":        {"tags", "tag", "метки", "метка", "теги"},
 	"payerName":   {"payer", "плательщик", "наименование плательщика", "юридическое лицо"},
@@ -258,6 +260,21 @@ func (r importRow) input(ctx context.Context, l *lookups, typ string) (entity.In
 			return nil, &rowError{Field: "responsible", Code: CodeImportUnknown, Param: v["responsible"]}, nil
 		}
 		in["responsibles"], _ = json.Marshal([]any{value.EncodeLink(got)})
+	}
+	for field, list := range map[string]string{"type": TypeList, "status": StatusList} {
+		if v[field] == "" {
+			continue
+		}
+		// Matched by name (case aside) or id; an unknown one refuses the
+		// row rather than growing the administrators' list from a file.
+		got, err := l.link(ctx, list, v[field])
+		if err != nil {
+			return nil, nil, err
+		}
+		if got.ID == 0 {
+			return nil, &rowError{Field: field, Code: CodeImportUnknown, Param: v[field]}, nil
+		}
+		in[field], _ = json.Marshal(value.EncodeLink(got))
 	}
 	if len(r.contacts) > 0 {
 		in["contactInfo"], _ = json.Marshal(r.contacts)

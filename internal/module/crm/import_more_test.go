@@ -138,22 +138,30 @@ func TestImportUpdateKeepsTagsAndPayers(t *testing.T) {
 	})
 }
 
-// Client types are no catalogue yet, so a "Тип" column is not guessed
-// and cannot be chosen: the rest of the row imports (it used to stop the
-// server, looking the type up).
-func TestImportTypeColumnLeftOut(t *testing.T) {
+// A "Тип" and a "Статус" column are guessed and matched by name, case
+// aside; a row naming a type or status the account lacks is refused with
+// the name, the others import with theirs.
+func TestImportTypeAndStatusColumns(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		s := startImport(t, h, "", "a.csv", []byte("Имя,Тип\nКто-то,Партнёр\n"), "human").Obj()
-		if c := s["columns"].([]any)[1].(map[string]any); c["fieldName"] != "" {
-			t.Fatalf("type column guessed: %v", c)
+		partner := create(t, h, "contractorType", map[string]any{"name": "Партнёр"})
+		regular := create(t, h, "contractorStatus", map[string]any{"name": "Постоянный"})
+		s := startImport(t, h, "", "a.csv", []byte("Имя,Тип,Статус\nКто-то,партнёр,ПОСТОЯННЫЙ\nНикто,Друг,\nБезтипный,,\n"), "human").Obj()
+		cols := s["columns"].([]any)
+		if cols[1].(map[string]any)["fieldName"] != "type" || cols[2].(map[string]any)["fieldName"] != "status" {
+			t.Fatalf("columns %v", cols)
 		}
 		id := s["id"].(string)
-		if r := h.Do("POST", "/api/v3/contractorImport/"+id, apitest.Req{Body: map[string]any{"columns": []any{
-			map[string]any{"index": 1, "fieldName": "type"}}}}); r.Status != 422 {
-			t.Fatalf("type chosen: %d %s", r.Status, r.Body)
-		}
-		if got := counts(runImport(t, h, "", id, "skip")); got != [4]int{1, 0, 0, 0} {
+		if got := counts(runImport(t, h, "", id, "skip")); got != [4]int{2, 0, 0, 1} {
 			t.Fatalf("counts %v", got)
+		}
+		rows := h.Do("GET", "/api/v3/contractorImport/"+id+"/errorRows", apitest.Req{}).List()
+		if len(rows) != 1 || !strings.Contains(jsonOf(rows[0]), "Друг") {
+			t.Fatalf("error rows %v", rows)
+		}
+		got := h.Do("GET", "/api/v3/contractorHuman"+apitest.Q(`{"q":"Кто-то","fields":["name","type","status"]}`), apitest.Req{}).List()
+		if len(got) != 1 || jsonOf(got[0]["type"]) != jsonOf(apitest.Link("ContractorType", partner)) ||
+			jsonOf(got[0]["status"]) != jsonOf(apitest.Link("ContractorStatus", regular)) {
+			t.Fatalf("imported %v", got)
 		}
 	})
 }

@@ -19,7 +19,7 @@ const CodeMergeSelf = "merge_self"
 // carried are the fields a merged client gives the one it joins when
 // that one has none: descriptive fields only. Names, guest access and
 // the dropped flag stay the kept client's.
-var carried = []string{"description", "textDescription", "position", "birthday", "gender", "preferTransport", "promisingRate", "company"}
+var carried = []string{"description", "textDescription", "position", "birthday", "gender", "preferTransport", "promisingRate", "company", "type", "status"}
 
 // Merge folds duplicates into one client, in one transaction: every
 // single link of any type that names a duplicate (deals, payers and so

@@ -17,7 +17,7 @@ const specAddresses = [
   '/settings/account/order/list', '/settings/account/order/3/card', '/settings/account/telephony', '/settings/account/closingdocs',
   '/settings/account/autopays', '/settings/account/referralprogram', '/settings/account/cabinet',
   '/settings/application/install/x1', '/settings/application', '/settings/application/3/edit', '/settings/application/edit', '/settings/application/widgets',
-  '/addons/category/2', '/addons', '/settings/integrations', '/settings/integrations/customLeadForm/list', '/settings/integrations/customLeadForm/3',
+  '/addons/category/2', '/addons', '/settings/integrations', '/settings/integrations/customLeadForm/list', '/settings/crm/lists', '/settings/integrations/customLeadForm/3',
   '/settings/integrations/mail/smtp', '/wazzup/connectRequest',
   '/upgrades', '/event/3/card', '/time', '/time/month', '/time/week/4', '/todo', '/todo/list', '/todo/filter/myItems',
   '/discuss', '/discuss/chat', '/discuss/chat/5', '/topics', '/topics/5/card', '/mail/5/card',

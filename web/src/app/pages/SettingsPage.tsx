@@ -14,6 +14,7 @@ export function SettingsPage() {
     { to: '/settings/api', title: t('shell.settings.api') },
     { to: '/settings/application', title: t('shell.settings.applications') },
     { to: '/settings/integrations', title: t('shell.settings.integrations') },
+    { to: '/settings/crm/lists', title: t('shell.settings.clientLists') },
     { to: '/settings/worktime', title: t('shell.settings.worktime') },
     { to: '/settings/files', title: t('shell.settings.files') },
     { to: '/admin/cards/pluralnames', title: t('shell.settings.cardNames') },

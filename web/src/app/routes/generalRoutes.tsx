@@ -56,6 +56,7 @@ const settings: RouteObject[] = [
   { path: '/settings/application/:id/edit', element: <FormRoute contentType="Application" /> },
   { path: '/addons', element: <P.AppListRoute /> },
   { path: '/addons/category/:categoryId?', element: <P.AppListRoute /> },
+  { path: '/settings/crm/lists', element: <P.ClientListsSettingsRoute /> },
   { path: '/settings/integrations/customLeadForm/list', element: <P.LeadFormListRoute /> },
   { path: '/settings/integrations/customLeadForm/:id?', element: <P.LeadFormRoute /> },
   { path: '/settings/integrations/webhooks', element: <P.WebhookListRoute /> },

@@ -24,6 +24,7 @@ export const TaskListRoute = named(() => import('../../features/task/routes'), '
 export const TaskCardRoute = named(() => import('../../features/task/routes'), 'TaskCardRoute');
 export const TaskAddRoute = named(() => import('../../features/task/routes'), 'TaskAddRoute');
 export const ClientListRoute = named(() => import('../../features/crm/routes'), 'ClientListRoute');
+export const ClientListsSettingsRoute = named(() => import('../../features/crm/routes'), 'ClientListsSettingsRoute');
 export const LeadFormListRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormListRoute');
 export const WebhookListRoute = named(() => import('../../features/integration/routes'), 'WebhookListRoute');
 export const WebhookRoute = named(() => import('../../features/integration/routes'), 'WebhookRoute');

@@ -2,7 +2,7 @@
 // contact info is edited as a list, a company lists its people, and the
 // client is dropped, restored or deleted forever; its requisites are
 // listed and added, its possible duplicates shown and merged into it,
-// its deals, tasks, invoices and to-dos listed (a to-do added), a person's guest access
+// its type and status picked, its deals, tasks, invoices and to-dos listed (a to-do added), a person's guest access
 // switched, and the journal of its changes shown (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -29,6 +29,7 @@ import { HistoryBlock } from '../task/HistoryBlock';
 import { InlineField } from '../task/InlineField';
 import { clientType, deleteForever, drop, restore } from './clientApi';
 import { COMPANY, HUMAN } from './contacts';
+import { ClientListFields } from './ClientListFields';
 import { ContactInfoBlock } from './ContactInfoBlock';
 import { DuplicatesBlock } from './DuplicatesBlock';
 import { FiguresBlock } from './FiguresBlock';
@@ -146,6 +147,7 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
       <WidgetSlot placeholder="client_card_block" entity={entity} />
       <Divider />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
+        <ClientListFields client={entity} editable={can(entity, 'edit')} />
         {fields.map((f) => (
           <InlineField key={f.name} entity={entity} field={f} onDirty={onDirty} />
         ))}

@@ -7,11 +7,12 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { cardPath } from '../../app/paths';
+import { useSession } from '../../app/session';
 import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
 import type { Entity } from '../../data/types';
@@ -153,6 +154,7 @@ export default function ClientListPage() {
   const selected = list.items.filter((i) => picked.has(selectionKey(i))).map((i) => ({ contentType: i.contentType, id: String(i.id) }));
   const active = filters.find((f) => f.id === filter.id);
   const [importing, setImporting] = useState(false);
+  const admin = useSession().currentUser.isAdmin === true;
 
   return (
     <Stack gap="sm" p="md" data-testid="client-list">
@@ -170,6 +172,11 @@ export default function ClientListPage() {
           <ExportButton filter={filter} q={q} format="csv" />
           <ExportButton filter={filter} q={q} format="xlsx" />
           <ColumnsMenu columns={columns} onChange={setColumns} />
+          {admin && (
+            <Button component={RouterLink} to="/settings/crm/lists" variant="default" leftSection={<IconSettings size={16} />} data-testid="client-lists-open">
+              {t('crm.lists.open')}
+            </Button>
+          )}
           <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="client-import">
             {t('crm.import.open')}
           </Button>

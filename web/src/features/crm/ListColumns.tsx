@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { cardPath } from '../../app/paths';
 import type { Entity, Link } from '../../data/types';
 import { formatMoney, isMoney } from '../../format/money';
+import { nameOf, useClientList } from './clientLists';
 import { OPTIONAL_COLUMNS, type ColumnKey } from './columns';
 import { mainValue } from './contacts';
 
@@ -41,8 +42,15 @@ function figure(count: unknown, sum: unknown) {
   return typeof count === 'number' ? `${count}${money ? ` · ${money}` : ''}` : money;
 }
 
+function ListName({ kind, link }: { kind: 'type' | 'status'; link: unknown }) {
+  return nameOf(useClientList(kind), link);
+}
+
 function Cell({ item, column }: { item: Entity; column: ColumnKey }) {
   switch (column) {
+    case 'type':
+    case 'status':
+      return <ListName kind={column} link={item[column]} />;
     case 'phone':
       return mainValue(item.contactInfo, 'phone');
     case 'email':

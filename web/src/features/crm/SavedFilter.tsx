@@ -4,7 +4,7 @@
 // conditions are filterConditions.ts's; saved filters appear among the
 // built-in ones with their counts.
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { errorText } from '../../app/errors/errorText';
 import { api } from '../../data/api';
 import type { FieldInfo } from '../../data/catalog';
 import { LinksEditor } from '../../fields/links';
+import { linkTo, useClientList, type ListKind } from './clientLists';
 import { NO_CONDITIONS, fromConfig, isEmpty, toConfig, type Conditions } from './filterConditions';
 
 const linksField = (name: string, targets: string[]): FieldInfo => ({
@@ -19,6 +20,17 @@ const linksField = (name: string, targets: string[]): FieldInfo => ({
 });
 const RESPONSIBLES = linksField('responsibles', ['Employee']);
 const TAGS = linksField('tags', ['Tag']);
+
+/** ListPicker chooses client types or statuses, any of which a client may have. */
+function ListPicker({ kind, value, onChange }: { kind: ListKind; value: { id: string }[]; onChange(v: ReturnType<typeof linkTo>[]): void }) {
+  const { t } = useTranslation();
+  const items = useClientList(kind);
+  return (
+    <MultiSelect label={t(kind === 'type' ? 'crm.savedFilter.types' : 'crm.savedFilter.statuses')} data={items.map((i) => ({ value: i.id, label: i.name }))}
+      value={value.map((l) => String(l.id))} onChange={(ids) => onChange(ids.map((id) => linkTo(kind, id)))} clearable
+      data-testid={kind === 'type' ? 'crm-filter-types' : 'crm-filter-statuses'} />
+  );
+}
 
 interface Draft {
   title: string;
@@ -58,6 +70,10 @@ function FilterEditor({ id, start, onClose, onSaved }: { id?: string; start: Dra
         <div data-testid="crm-filter-tags">
           <LinksEditor field={TAGS} label={t('crm.savedFilter.tags')} value={c.tags} onChange={(v) => set({ tags: v ?? [] })} />
         </div>
+        <SimpleGrid cols={2}>
+          <ListPicker kind="type" value={c.types} onChange={(v) => set({ types: v })} />
+          <ListPicker kind="status" value={c.statuses} onChange={(v) => set({ statuses: v })} />
+        </SimpleGrid>
         <SimpleGrid cols={2}>
           <TextInput type="date" label={t('crm.savedFilter.createdFrom')} value={c.createdFrom} onChange={(e) => set({ createdFrom: e.currentTarget.value })}
             data-testid="crm-filter-created-from" />

@@ -6,13 +6,15 @@
 // cell.
 import { api } from '../../data/api';
 
-export const OPTIONAL_COLUMNS = ['phone', 'email', 'position', 'company', 'deals', 'invoices', 'receivable', 'balance'] as const;
+export const OPTIONAL_COLUMNS = ['type', 'status', 'phone', 'email', 'position', 'company', 'deals', 'invoices', 'receivable', 'balance'] as const;
 export type ColumnKey = (typeof OPTIONAL_COLUMNS)[number];
 
-export const DEFAULT_COLUMNS: ColumnKey[] = ['phone', 'email', 'position'];
+export const DEFAULT_COLUMNS: ColumnKey[] = ['status', 'phone', 'email', 'position'];
 
 /** The fields each column needs from the list. */
 const COLUMN_FIELDS: Record<ColumnKey, string[]> = {
+  type: ['type'],
+  status: ['status'],
   phone: ['contactInfo'],
   email: ['contactInfo'],
   position: ['position'],

@@ -8,12 +8,17 @@ describe('saved client filter conditions', () => {
       nameContains: ' Север ',
       responsibles: [{ contentType: 'Employee', id: '1' }],
       tags: [{ contentType: 'Tag', id: '7' }],
+      types: [],
+      statuses: [{ contentType: 'ContractorStatus', id: '3' }],
       createdFrom: '2026-01-05',
       createdTo: '',
     };
     const config = toConfig(c);
-    expect(config.termGroup.terms).toHaveLength(4);
+    expect(config.termGroup.terms).toHaveLength(5);
     expect(config.termGroup.terms[3]).toEqual({
+      contentType: 'FilterTermRef', field: 'status', comparison: 'equals', value: [{ contentType: 'ContractorStatus', id: '3' }],
+    });
+    expect(config.termGroup.terms[4]).toEqual({
       contentType: 'FilterTermDate', field: 'timeCreated', comparison: 'equals',
       value: { contentType: 'IntervalDates', from: { contentType: 'DateOnly', year: 2026, month: 0, day: 5 }, to: null },
     });
@@ -33,5 +38,6 @@ describe('saved client filter conditions', () => {
   it('tells an empty filter', () => {
     expect(isEmpty(NO_CONDITIONS)).toBe(true);
     expect(isEmpty({ ...NO_CONDITIONS, createdTo: '2026-02-01' })).toBe(false);
+    expect(isEmpty({ ...NO_CONDITIONS, types: [{ contentType: 'ContractorType', id: '1' }] })).toBe(false);
   });
 });

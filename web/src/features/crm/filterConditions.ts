@@ -1,7 +1,7 @@
 // A saved client filter's conditions as the filter editor shows them, and
 // the FilterConfig they make (docs/crm.md "Client filters"): the name
-// contains a text, the responsibles and tags are among the chosen, the
-// client was created between two days. Terms the editor does not know (a
+// contains a text, the responsibles, tags, client type and status are
+// among the chosen, the client was created between two days. Terms the editor does not know (a
 // filter saved through the API) are kept as they are.
 import type { Link } from '../../data/types';
 
@@ -9,13 +9,21 @@ export interface Conditions {
   nameContains: string;
   responsibles: Link[];
   tags: Link[];
+  /** Client types (ContractorType) and statuses (ContractorStatus), any of. */
+  types: Link[];
+  statuses: Link[];
   /** Days as yyyy-mm-dd; '' for an open end. */
   createdFrom: string;
   createdTo: string;
   other: unknown[];
 }
 
-export const NO_CONDITIONS: Conditions = { nameContains: '', responsibles: [], tags: [], createdFrom: '', createdTo: '', other: [] };
+export const NO_CONDITIONS: Conditions = { nameContains: '', responsibles: [], tags: [], types: [], statuses: [], createdFrom: '', createdTo: '', other: [] };
+
+type RefKey = 'responsibles' | 'tags' | 'types' | 'statuses';
+
+/** The conditions that are a FilterTermRef, with the client field each is on. */
+const REF_TERMS: [RefKey, string][] = [['responsibles', 'responsibles'], ['tags', 'tags'], ['types', 'type'], ['statuses', 'status']];
 
 interface Term {
   contentType?: string;
@@ -49,8 +57,9 @@ const links = (v: unknown): Link[] => (Array.isArray(v) ? (v as Link[]).map((l) 
 export function toConfig(c: Conditions) {
   const terms: unknown[] = [];
   if (c.nameContains.trim()) terms.push({ contentType: 'FilterTermString', field: 'name', comparison: 'contains', value: c.nameContains.trim() });
-  if (c.responsibles.length) terms.push({ contentType: 'FilterTermRef', field: 'responsibles', comparison: 'equals', value: c.responsibles });
-  if (c.tags.length) terms.push({ contentType: 'FilterTermRef', field: 'tags', comparison: 'equals', value: c.tags });
+  for (const [key, field] of REF_TERMS) {
+    if (c[key].length) terms.push({ contentType: 'FilterTermRef', field, comparison: 'equals', value: c[key] });
+  }
   if (c.createdFrom || c.createdTo) {
     const value = { contentType: 'IntervalDates', from: c.createdFrom ? dateOnly(c.createdFrom) : null, to: c.createdTo ? dateOnly(c.createdTo) : null };
     terms.push({ contentType: 'FilterTermDate', field: 'timeCreated', comparison: 'equals', value });
@@ -61,7 +70,7 @@ export function toConfig(c: Conditions) {
 
 /** fromConfig reads a saved config back; an "or" group is kept whole among the other terms. */
 export function fromConfig(config: unknown): Conditions {
-  const out: Conditions = { ...NO_CONDITIONS, responsibles: [], tags: [], other: [] };
+  const out: Conditions = { ...NO_CONDITIONS, responsibles: [], tags: [], types: [], statuses: [], other: [] };
   const group = (config as { termGroup?: { join?: string; terms?: unknown[] } } | null)?.termGroup;
   if (!group || !Array.isArray(group.terms)) return out;
   if (group.join === 'or') {
@@ -70,12 +79,11 @@ export function fromConfig(config: unknown): Conditions {
   }
   for (const raw of group.terms) {
     const term = raw as Term;
+    const ref = term.contentType === 'FilterTermRef' && term.comparison === 'equals' ? REF_TERMS.find(([key, field]) => field === term.field && !out[key].length) : undefined;
     if (term.contentType === 'FilterTermString' && term.field === 'name' && term.comparison === 'contains' && !out.nameContains) {
       out.nameContains = String(term.value ?? '');
-    } else if (term.contentType === 'FilterTermRef' && term.field === 'responsibles' && term.comparison === 'equals' && !out.responsibles.length) {
-      out.responsibles = links(term.value);
-    } else if (term.contentType === 'FilterTermRef' && term.field === 'tags' && term.comparison === 'equals' && !out.tags.length) {
-      out.tags = links(term.value);
+    } else if (ref) {
+      out[ref[0]] = links(term.value);
     } else if (term.contentType === 'FilterTermDate' && term.field === 'timeCreated' && term.comparison === 'equals' && !out.createdFrom && !out.createdTo) {
       const v = term.value as { contentType?: string; from?: unknown; to?: unknown } | null;
       if (v?.contentType !== 'IntervalDates') {
@@ -93,5 +101,5 @@ export function fromConfig(config: unknown): Conditions {
 
 /** isEmpty: nothing to filter by, which the editor does not save. */
 export function isEmpty(c: Conditions): boolean {
-  return !c.nameContains.trim() && !c.responsibles.length && !c.tags.length && !c.createdFrom && !c.createdTo && !c.other.length;
+  return !c.nameContains.trim() && REF_TERMS.every(([key]) => !c[key].length) && !c.createdFrom && !c.createdTo && !c.other.length;
 }

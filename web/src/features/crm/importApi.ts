@@ -5,7 +5,7 @@ import { api } from '../../data/api';
 import { uploadFile } from '../files/api';
 
 export const IMPORT_FIELDS = ['name', 'lastName', 'firstName', 'middleName', 'company', 'position', 'phone', 'email', 'site',
-  'address', 'tags', 'description', 'responsible'] as const;
+  'address', 'tags', 'description', 'responsible', 'type', 'status'] as const;
 
 /** The columns making the client's requisites (a Payer of the client). */
 export const PAYER_FIELDS = ['payerName', 'inn', 'kpp', 'ogrn', 'bank', 'bik', 'correspondentAccount', 'currentAccount',

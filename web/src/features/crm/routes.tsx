@@ -6,6 +6,7 @@ import { useParams, useSearchParams } from 'react-router';
 import ClientAddPage from './ClientAddPage';
 import ClientCardPage from './ClientCardPage';
 import ClientListPage from './ClientListPage';
+import ClientListsSettings from './ClientListsSettings';
 import { COMPANY, HUMAN } from './contacts';
 
 /** typeParam reads ?type= (a type name, or "company" / "human"); undefined when absent. */
@@ -32,4 +33,9 @@ export function ClientCardRoute() {
 /** .../crm/add: a new person or company. */
 export function ClientAddRoute() {
   return <ClientAddPage />;
+}
+
+/** /settings/crm/lists: the client types and statuses. */
+export function ClientListsSettingsRoute() {
+  return <ClientListsSettings />;
 }
