@@ -2,6 +2,7 @@ package access
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"github.com/artel/artel/internal/store"
@@ -44,7 +45,7 @@ const compactAbove = 8
 // different orders never wait on each other's count rows (on PostgreSQL
 // that could deadlock); folding keeps a count's read to a few rows.
 func Compact(ctx context.Context, db *store.DB) (int, error) {
-	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT account_id, content_type, reader_type, reader_id, COALESCE(bucket, '')
+	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT account_id, content_type, reader_type, reader_id, bucket
 		FROM entity_access_counts GROUP BY account_id, content_type, reader_type, reader_id, bucket HAVING COUNT(*) > ? LIMIT 500`), compactAbove)
 	if err != nil {
 		return 0, fmt.Errorf("access: compact: %w", err)
@@ -53,7 +54,7 @@ func Compact(ctx context.Context, db *store.DB) (int, error) {
 		account int64
 		ct, rt  string
 		ri      int64
-		bucket  string
+		bucket  sql.NullString
 	}
 	var keys []key
 	for rows.Next() {
@@ -68,13 +69,17 @@ func Compact(ctx context.Context, db *store.DB) (int, error) {
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
-	// A bucket is never '' (a status is a word), so '' stands for NULL.
-	where := "account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ? AND COALESCE(bucket, '') = ?"
+	// NULL (a type without buckets) and '' (a bucketed entity's empty
+	// value, a client never dropped: Spec.bucketOf) are different
+	// buckets; a count asks for '' by name, so '' must stay ''.
 	for _, k := range keys {
-		args := []any{k.account, k.ct, k.rt, k.ri, k.bucket}
+		where := "account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ? AND bucket IS NULL"
+		args := []any{k.account, k.ct, k.rt, k.ri}
 		var bucket any
-		if k.bucket != "" {
-			bucket = k.bucket
+		if k.bucket.Valid {
+			where = "account_id = ? AND content_type = ? AND reader_type = ? AND reader_id = ? AND bucket = ?"
+			args = append(args, k.bucket.String)
+			bucket = k.bucket.String
 		}
 		ins := []any{k.account, k.ct, k.rt, k.ri, bucket}
 		err := db.WithTx(ctx, func(ctx context.Context) error {
