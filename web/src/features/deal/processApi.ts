@@ -99,6 +99,11 @@ export async function saveState(id: string, fields: Partial<{ name: string; colo
   await api.post(`programState/${id}`, fields);
 }
 
+/** saveStateRights writes who may change a state's deals and its read-only fields (all three, as edited). */
+export async function saveStateRights(id: string, rights: { editRoles: string[]; editors: Ref[]; readOnlyFields: string[] }) {
+  await api.post(`programState/${id}`, rights);
+}
+
 /** moveState puts a state one place earlier or later and numbers them all in the new order. */
 export async function moveState(states: StateInfo[], index: number, by: -1 | 1) {
   const order = [...states];
