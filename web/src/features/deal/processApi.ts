@@ -134,9 +134,9 @@ export async function dropTransition(id: string) {
   await api.delete(`programTransition/${id}`);
 }
 
-/** addTrigger makes a scenario; orderPosition puts it after the others (one without runs first). */
-export async function addTrigger(programId: string, name: string, type: string, params: object, orderPosition: number) {
-  await api.post('programTrigger', { name, type, orderPosition, program: link('Program', programId), params: JSON.stringify(params) });
+/** addTrigger makes a scenario; orderPosition puts it after the others (one without runs first); rule: its condition, if any. */
+export async function addTrigger(programId: string, name: string, type: string, params: object, orderPosition: number, rule?: unknown) {
+  await api.post('programTrigger', { name, type, orderPosition, program: link('Program', programId), params: JSON.stringify(params), ...(rule ? { rule } : {}) });
 }
 
 /** saveTrigger writes a trigger's changed parts; a rule of null clears its condition. */
