@@ -4,7 +4,8 @@
 // kanban while the deal's manager, signed in elsewhere, watches the move
 // arrive on their own board; the refused drag says why; the scenarios
 // made in the editor run (a to-do on entering a state, a message and a
-// changed field by a button on the card).
+// changed field by a button on the card); a state made read-only for the
+// price refuses the manager's price change and says why.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -229,4 +230,51 @@ test('a process put in a group in the editor sits under the group on the deals b
   await expect(page).toHaveURL(/\/deals\/list\/\d+$/);
   await expect(page.getByRole('heading', { name: group })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a state made read-only for the price refuses a price change and says why', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const other = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await signIn(other, DEMO);
+  const otherErrors = collectErrors(other);
+  const me = (await (await other.request.get('/api/v3/currentUser')).json()).data as { id: string };
+  const program = await post('program', { name: `Права статуса ${Date.now()}` });
+  const state = (name: string, isEntry: boolean) => post('programState', { name, isEntry, program: { contentType: 'Program', id: program } });
+  const first = await state('Новая', true);
+  const won = await state('Выиграна', false);
+  const sign = await post('programTransition', { name: 'Подписать', from: { contentType: 'ProgramState', id: first }, to: { contentType: 'ProgramState', id: won } });
+  const deal = await post('deal', { name: 'Подписанная сделка', program: { contentType: 'Program', id: program },
+    manager: { contentType: 'Employee', id: me.id }, price: { contentType: 'Money', value: 5000, currency: 'RUB' } });
+  await post(`deal/${deal}/applyTransition`, { contentType: 'ProgramTransition', id: sign });
+
+  // The editor makes Выиграна read-only for the price.
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  const row = page.locator('[data-testid="process-state"][data-name="Выиграна"]');
+  await row.getByTestId('process-state-rights').click();
+  await choose(page, 'process-state-rights-readonly', 'Сумма');
+  // Leaving the field closes its list, which may lie over the button.
+  await page.keyboard.press('Tab');
+  await page.getByTestId('process-state-rights-save').click();
+  await expect(row.getByTestId('process-state-rights')).toContainText('1 поле только для чтения');
+
+  // The deal's manager may still edit it, but not its price: refused with the reason.
+  await other.goto(`/entity/Deal/${deal}/edit`);
+  const price = other.getByTestId('field-price');
+  await price.locator('input').first().fill('1000');
+  await other.getByTestId('save-button').click();
+  await expect(price).toContainText(/В статусе «Выиграна» поле «.+» не меняется/);
+  const now = (await (await page.request.get(`/api/v3/deal/${deal}`)).json()) as { data: { price: { value: number } } };
+  expect(now.data.price.value).toBe(5000);
+  expect(errors).toEqual([]);
+  // The refusal is the browser's logged 403; nothing else.
+  expect(otherErrors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  await other.close();
 });

@@ -50,7 +50,7 @@ export function StateRights({ state, run }: { state: StateInfo; run(work: () => 
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" w={300}>
-          <Text size="xs" c="dimmed">{t('deal.editor.rights.hint')}</Text>
+          <Text size="xs" c="dimmed" data-testid="process-state-rights-hint">{t('deal.editor.rights.hint')}</Text>
           <MultiSelect size="xs" label={t('deal.editor.rights.roles')} value={roles} onChange={setRoles} comboboxProps={{ withinPortal: false }}
             data={ROLES.map((r) => ({ value: r, label: t(`deal.editor.role.${r}`) }))} data-testid="process-state-rights-roles" />
           <LinksEditor field={editorsField} label={t('deal.editor.rights.people')} value={editors} onChange={(v) => setEditors((v ?? []) as Link[])} />
