@@ -5,7 +5,8 @@
 // arrive on their own board; the refused drag says why; the scenarios
 // made in the editor run (a to-do on entering a state, a message and a
 // changed field by a button on the card); a state made read-only for the
-// price refuses the manager's price change and says why.
+// price refuses the manager's price change and says why; system and
+// schedule scenarios are made and edited with their event and days.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -277,4 +278,51 @@ test('a state made read-only for the price refuses a price change and says why',
   // The refusal is the browser's logged 403; nothing else.
   expect(otherErrors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   await other.close();
+});
+
+test('the editor makes system and schedule scenarios with their event and days', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const program = await post('program', { name: `Сценарии ${Date.now()}` });
+  await post('programState', { name: 'Новая', isEntry: true, program: { contentType: 'Program', id: program } });
+
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  // On a deal's creation, its description set.
+  await page.getByTestId('process-trigger-name').fill('Приём заявки');
+  await choose(page, 'process-trigger-type', 'По событию сделки');
+  await expect(page.getByTestId('process-trigger-event')).toHaveValue('Сделка создана');
+  await choose(page, 'process-trigger-action', 'Изменить поле');
+  await page.getByTestId('process-trigger-arg').fill('Заявка принята');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger-when')).toHaveText('По событию сделки: Сделка создана');
+  // Three days in Новая, a message.
+  await page.getByTestId('process-trigger-name').fill('Напоминание');
+  await choose(page, 'process-trigger-type', 'По расписанию');
+  await page.getByTestId('process-trigger-days').fill('3');
+  await choose(page, 'process-trigger-states', 'Новая');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('process-trigger-arg').fill('Три дня без движения');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger-when').nth(1)).toHaveText('По расписанию: через 3 дня в статусе');
+
+  // Edited in the dialog: the event becomes a change of the amount.
+  await page.getByTestId('process-trigger-edit').first().click();
+  await choose(page, 'process-trigger-event', 'Изменилось поле');
+  await choose(page, 'process-trigger-event-field', 'Сумма');
+  await page.getByTestId('process-trigger-save').click();
+  await expect(page.getByTestId('process-trigger-when').first()).toHaveText('По событию сделки: Изменилось поле «Сумма»');
+
+  const deal = await post('deal', { name: 'Сделка со сценарием', program: { contentType: 'Program', id: program } });
+  const description = async () => ((await (await page.request.get(`/api/v3/deal/${deal}`)).json()) as { data: { description?: string } }).data.description ?? '';
+  expect(await description()).toBe('');
+  await post(`deal/${deal}`, { price: { contentType: 'Money', value: 700, currency: 'RUB' } });
+  expect(await description()).toBe('Заявка принята');
+  expect(errors).toEqual([]);
 });
