@@ -260,11 +260,25 @@ test('a state made read-only for the price refuses a price change and says why',
   await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
   const row = page.locator('[data-testid="process-state"][data-name="Выиграна"]');
   await row.getByTestId('process-state-rights').click();
+  // Only the manager or the marketing department changes its deals, and nobody the price.
+  // The people picker is searched (and waited for as stable: the dialog slides in);
+  // a click on the dialog's title closes each list, which may lie over the next field.
+  const dialog = page.getByRole('dialog');
+  const title = dialog.getByRole('heading');
+  const people = dialog.getByRole('combobox', { name: 'Сотрудники, отделы, группы' });
+  await people.click();
+  await people.fill('Маркетинг');
+  await page.getByRole('option', { name: 'Маркетинг', exact: true }).click();
+  await title.click();
+  await choose(page, 'process-state-rights-roles', 'Менеджер');
+  await title.click();
   await choose(page, 'process-state-rights-readonly', 'Сумма');
-  // Leaving the field closes its list, which may lie over the button.
-  await page.keyboard.press('Tab');
+  await title.click();
   await page.getByTestId('process-state-rights-save').click();
-  await expect(row.getByTestId('process-state-rights')).toContainText('1 поле только для чтения');
+  await expect(row.getByTestId('process-state-rights')).toHaveText('Только указанные, 1 поле только для чтения');
+  const saved = (await (await page.request.get(`/api/v3/programState/${won}?fields=editRoles,editors,readOnlyFields`)).json()) as {
+    data: { editRoles: string[]; editors: { contentType: string }[]; readOnlyFields: string[] } };
+  expect([saved.data.editRoles, saved.data.editors.map((l) => l.contentType), saved.data.readOnlyFields]).toEqual([['manager'], ['Department'], ['price']]);
 
   // The deal's manager may still edit it, but not its price: refused with the reason.
   await other.goto(`/entity/Deal/${deal}/edit`);

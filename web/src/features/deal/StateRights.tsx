@@ -1,9 +1,11 @@
 // Rights per state in the process editor (docs/deal.md "Rights per
 // state"): who may change a deal while it is in the state (programme
 // roles and/or employees, departments, groups) and which fields nobody
-// but an administrator changes there. Edited in a popover, saved at once.
+// but an administrator changes there. Edited in a dialog (the people
+// picker's list lies outside it, which a popover would take for a click
+// away), saved at once.
 import { useState } from 'react';
-import { Button, MultiSelect, Popover, Stack, Text } from '@mantine/core';
+import { Button, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FieldInfo } from '../../data/catalog';
@@ -30,7 +32,7 @@ export function StateRights({ state, run }: { state: StateInfo; run(work: () => 
     setRoles(state.editRoles ?? []);
     setEditors(state.editors ?? []);
     setReadOnly(state.readOnlyFields ?? []);
-    setOpened((o) => !o);
+    setOpened(true);
   };
   const save = () => {
     setOpened(false);
@@ -42,25 +44,23 @@ export function StateRights({ state, run }: { state: StateInfo; run(work: () => 
     .filter(Boolean)
     .join(', ');
   return (
-    <Popover position="bottom-end" withArrow trapFocus opened={opened} onChange={setOpened}>
-      <Popover.Target>
-        <Button size="compact-xs" variant="subtle" leftSection={limited || locked ? <IconLock size={12} /> : undefined} onClick={open} data-testid="process-state-rights">
-          {summary}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" w={300}>
+    <>
+      <Button size="compact-xs" variant="subtle" leftSection={limited || locked ? <IconLock size={12} /> : undefined} onClick={open} data-testid="process-state-rights">
+        {summary}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('deal.editor.rights.title') + ': ' + state.name}>
+        <Stack gap="xs">
           <Text size="xs" c="dimmed" data-testid="process-state-rights-hint">{t('deal.editor.rights.hint')}</Text>
-          <MultiSelect size="xs" label={t('deal.editor.rights.roles')} value={roles} onChange={setRoles} comboboxProps={{ withinPortal: false }}
+          <MultiSelect size="xs" label={t('deal.editor.rights.roles')} value={roles} onChange={setRoles}
             data={ROLES.map((r) => ({ value: r, label: t(`deal.editor.role.${r}`) }))} data-testid="process-state-rights-roles" />
           <LinksEditor field={editorsField} label={t('deal.editor.rights.people')} value={editors} onChange={(v) => setEditors((v ?? []) as Link[])} />
-          <MultiSelect size="xs" label={t('deal.editor.rights.readOnly')} value={readOnly} onChange={setReadOnly} comboboxProps={{ withinPortal: false }}
+          <MultiSelect size="xs" label={t('deal.editor.rights.readOnly')} value={readOnly} onChange={setReadOnly}
             data={LOCKABLE.map((f) => ({ value: f, label: t(`deal.editor.field.${f}`) }))} data-testid="process-state-rights-readonly" />
-          <Button size="xs" onClick={save} data-testid="process-state-rights-save">
+          <Button size="xs" onClick={save} data-testid="process-state-rights-save" style={{ alignSelf: 'flex-start' }}>
             {t('deal.editor.rights.save')}
           </Button>
         </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      </Modal>
+    </>
   );
 }
