@@ -26,6 +26,8 @@ func TestStateRights(t *testing.T) {
 		setState(p.newSt, map[string]any{"editRoles": []string{"manager"}})
 		setState(p.offer, map[string]any{"editors": []any{apitest.Link("Department", dept)}})
 		setState(p.won, map[string]any{"readOnlyFields": []string{"price"}})
+		team := p.make(t, "group", map[string]any{"name": "Продавцы", "children": []any{apitest.Link("Employee", p.olga)}})
+		setState(p.lost, map[string]any{"editors": []any{apitest.Link("Group", team)}})
 		fresh := p.deal(t, nil)
 		offered := p.deal(t, map[string]any{"contractor": p.client, "price": rub(1000)})
 		won := p.deal(t, map[string]any{"contractor": p.client, "price": rub(5000)})
@@ -74,6 +76,9 @@ func TestStateRights(t *testing.T) {
 			{Name: "nor change its positions", Method: "POST", Path: "/api/v3/offerRow", Req: apitest.Req{Token: p.olgaTok, Body: map[string]any{
 				"deal": apitest.Link("Deal", offered), "name": "Строка", "price": rub(10)}}, Status: 403},
 			{Name: "but her transitions are their own rules", Method: "POST", Path: path(offered) + "/applyTransition", Req: apitest.Req{Token: p.olgaTok, Body: apply(p.lostFromOffer)}, Status: 200},
+			{Name: "a group named: Olga, in it, may change the lost deal", Method: "POST", Path: path(offered), Req: apitest.Req{Token: p.olgaTok, Body: map[string]any{"description": "lost"}}, Status: 200},
+			{Name: "Ivan, not in it, may not", Method: "POST", Path: path(offered), Req: apitest.Req{Token: p.ivanTok, Body: map[string]any{"description": "x"}}, Status: 403,
+				Contains: []string{`«Проиграна»`}},
 			{Name: "a read-only price is refused", Method: "POST", Path: path(won), Req: apitest.Req{Token: p.olgaTok, Body: map[string]any{"price": rub(1), "description": "cheaper"}, Headers: en}, Status: 403,
 				Check: func(t *testing.T, r *apitest.Resp) {
 					e := r.Errors()
