@@ -198,7 +198,14 @@ func (s *Server) methodNotAllowed(c *call) Response {
 // unexpected is logged and answered as a 500 without detail.
 func (s *Server) errorResponse(c *call, err error) Response {
 	var inv *entity.Invalid
+	var denied *entity.Denied
 	switch {
+	case errors.As(err, &denied):
+		var field any
+		if denied.Field != "" {
+			field = denied.Field
+		}
+		return Response{Status: http.StatusForbidden, Errors: []ErrorEntry{{Field: field, Message: denied.Text(c.lang), Type: denied.Code}}}
 	case errors.As(err, &inv):
 		res := Response{Status: http.StatusUnprocessableEntity}
 		for _, fe := range inv.Errors {

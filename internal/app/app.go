@@ -81,6 +81,8 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 	crm.Register(engine, policy)
 	leadform.Register(engine)
 	deals := deal.Register(engine)
+	// Rights per state take act_edit out of a deal's possibleActions.
+	engine.Policy = deals.Guard(engine.Policy)
 	// After the deal rules, which price the OfferRows an invoice totals.
 	invoices := finance.Register(engine)
 	invoices.Files = files // an invoice template's logo and stamp

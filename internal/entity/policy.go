@@ -12,6 +12,28 @@ import (
 // nobody learns that it exists.
 var ErrForbidden = errors.New("entity: forbidden")
 
+// Denied is a 403 that says why, for rules whose refusal a person must
+// understand (a deal's state that only some may change): the API answers
+// it with its type, field and text in the caller's language. It is
+// ErrForbidden to errors.Is.
+type Denied struct {
+	Field, Code string
+	Ru, En      string
+}
+
+func (d *Denied) Error() string { return "entity: forbidden: " + d.Code }
+
+// Is makes a Denied an ErrForbidden.
+func (d *Denied) Is(target error) bool { return target == ErrForbidden }
+
+// Text is the refusal in "en" or, by default, Russian.
+func (d *Denied) Text(lang string) string {
+	if lang == "en" {
+		return d.En
+	}
+	return d.Ru
+}
+
 // Actions the engine asks a Policy about.
 const (
 	ActCreate = "create"

@@ -4,7 +4,9 @@
 // kanban while the deal's manager, signed in elsewhere, watches the move
 // arrive on their own board; the refused drag says why; the scenarios
 // made in the editor run (a to-do on entering a state, a message and a
-// changed field by a button on the card).
+// changed field by a button on the card); a state made read-only for the
+// price refuses the manager's price change and says why; system and
+// schedule scenarios are made and edited with their event and days.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -228,5 +230,113 @@ test('a process put in a group in the editor sits under the group on the deals b
   await section.getByTestId('deal-group-open').click();
   await expect(page).toHaveURL(/\/deals\/list\/\d+$/);
   await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a state made read-only for the price refuses a price change and says why', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const other = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await signIn(other, DEMO);
+  const otherErrors = collectErrors(other);
+  const me = (await (await other.request.get('/api/v3/currentUser')).json()).data as { id: string };
+  const program = await post('program', { name: `Права статуса ${Date.now()}` });
+  const state = (name: string, isEntry: boolean) => post('programState', { name, isEntry, program: { contentType: 'Program', id: program } });
+  const first = await state('Новая', true);
+  const won = await state('Выиграна', false);
+  const sign = await post('programTransition', { name: 'Подписать', from: { contentType: 'ProgramState', id: first }, to: { contentType: 'ProgramState', id: won } });
+  const deal = await post('deal', { name: 'Подписанная сделка', program: { contentType: 'Program', id: program },
+    manager: { contentType: 'Employee', id: me.id }, price: { contentType: 'Money', value: 5000, currency: 'RUB' } });
+  await post(`deal/${deal}/applyTransition`, { contentType: 'ProgramTransition', id: sign });
+
+  // The editor makes Выиграна read-only for the price.
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  const row = page.locator('[data-testid="process-state"][data-name="Выиграна"]');
+  await row.getByTestId('process-state-rights').click();
+  // Only the manager or the marketing department changes its deals, and nobody the price.
+  // The people picker is searched (and waited for as stable: the dialog slides in);
+  // a click on the dialog's title closes each list, which may lie over the next field.
+  const dialog = page.getByRole('dialog');
+  const title = dialog.getByRole('heading');
+  const people = dialog.getByRole('combobox', { name: 'Сотрудники, отделы, группы' });
+  await people.click();
+  await people.fill('Маркетинг');
+  await page.getByRole('option', { name: 'Маркетинг', exact: true }).click();
+  await title.click();
+  await choose(page, 'process-state-rights-roles', 'Менеджер');
+  await title.click();
+  await choose(page, 'process-state-rights-readonly', 'Сумма');
+  await title.click();
+  await page.getByTestId('process-state-rights-save').click();
+  await expect(row.getByTestId('process-state-rights')).toHaveText('Только указанные, 1 поле только для чтения');
+  const saved = (await (await page.request.get(`/api/v3/programState/${won}?fields=editRoles,editors,readOnlyFields`)).json()) as {
+    data: { editRoles: string[]; editors: { contentType: string }[]; readOnlyFields: string[] } };
+  expect([saved.data.editRoles, saved.data.editors.map((l) => l.contentType), saved.data.readOnlyFields]).toEqual([['manager'], ['Department'], ['price']]);
+
+  // The deal's manager may still edit it, but not its price: refused with the reason.
+  await other.goto(`/entity/Deal/${deal}/edit`);
+  const price = other.getByTestId('field-price');
+  await price.locator('input').first().fill('1000');
+  await other.getByTestId('save-button').click();
+  await expect(price).toContainText(/В статусе «Выиграна» поле «.+» не меняется/);
+  const now = (await (await page.request.get(`/api/v3/deal/${deal}`)).json()) as { data: { price: { value: number } } };
+  expect(now.data.price.value).toBe(5000);
+  expect(errors).toEqual([]);
+  // The refusal is the browser's logged 403; nothing else.
+  expect(otherErrors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  await other.close();
+});
+
+test('the editor makes system and schedule scenarios with their event and days', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string } }).data.id;
+  };
+  const program = await post('program', { name: `Сценарии ${Date.now()}` });
+  await post('programState', { name: 'Новая', isEntry: true, program: { contentType: 'Program', id: program } });
+
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  // On a deal's creation, its description set.
+  await page.getByTestId('process-trigger-name').fill('Приём заявки');
+  await choose(page, 'process-trigger-type', 'По событию сделки');
+  await expect(page.getByTestId('process-trigger-event')).toHaveValue('Сделка создана');
+  await choose(page, 'process-trigger-action', 'Изменить поле');
+  await page.getByTestId('process-trigger-arg').fill('Заявка принята');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger-when')).toHaveText('По событию сделки: Сделка создана');
+  // Three days in Новая, a message.
+  await page.getByTestId('process-trigger-name').fill('Напоминание');
+  await choose(page, 'process-trigger-type', 'По расписанию');
+  await page.getByTestId('process-trigger-days').fill('3');
+  await choose(page, 'process-trigger-states', 'Новая');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('process-trigger-arg').fill('Три дня без движения');
+  await page.getByTestId('process-trigger-add').click();
+  await expect(page.getByTestId('process-trigger-when').nth(1)).toHaveText('По расписанию: через 3 дня в статусе');
+
+  // Edited in the dialog: the event becomes a change of the amount.
+  await page.getByTestId('process-trigger-edit').first().click();
+  await choose(page, 'process-trigger-event', 'Изменилось поле');
+  await choose(page, 'process-trigger-event-field', 'Сумма');
+  await page.getByTestId('process-trigger-save').click();
+  await expect(page.getByTestId('process-trigger-when').first()).toHaveText('По событию сделки: Изменилось поле «Сумма»');
+
+  const deal = await post('deal', { name: 'Сделка со сценарием', program: { contentType: 'Program', id: program } });
+  const description = async () => ((await (await page.request.get(`/api/v3/deal/${deal}`)).json()) as { data: { description?: string } }).data.description ?? '';
+  expect(await description()).toBe('');
+  await post(`deal/${deal}`, { price: { contentType: 'Money', value: 700, currency: 'RUB' } });
+  expect(await description()).toBe('Заявка принята');
   expect(errors).toEqual([]);
 });

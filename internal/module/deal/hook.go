@@ -89,7 +89,7 @@ func (m *Module) keepOnUpdate(ctx context.Context, c *entity.Change) error {
 			delete(c.Values, "price") // the positions decide it
 		}
 	}
-	return nil
+	return m.checkStateEdit(ctx, c)
 }
 
 // afterDeal records a new deal's first state in its status history and
@@ -106,6 +106,9 @@ func (m *Module) afterDeal(ctx context.Context, c *entity.Change, rec *entity.Re
 // beforeState keeps a state's type one of the three results and puts a
 // new state last in its program.
 func (m *Module) beforeState(ctx context.Context, c *entity.Change) error {
+	if err := m.checkStateRights(c); err != nil {
+		return err
+	}
 	if t, given := c.Values["type"]; given && t == nil {
 		c.Values["type"] = Active
 	}

@@ -66,6 +66,9 @@ var Wording = map[string][2]string{
 	CodeEntryDelete:      {"Статус входа нельзя удалить: сначала сделайте входом другой статус", "An entry state cannot be deleted: make another state the entry first"},
 	CodeStateHasDeals:    {"В статусе «%s» есть сделки: укажите статус, куда их перенести", "There are deals in the state «%s»: name a state to move them to"},
 	CodeTriggerCond:      {"Сделка не отвечает условию сценария «%s»", "The deal does not meet the condition of the scenario «%s»"},
+	CodeStateEdit:        {"Сделки в статусе «%s» вам менять нельзя", "You may not change deals in the state «%s»"},
+	CodeStateReadOnly:    {"В статусе «%s» поле «%s» не меняется", "In the state «%s» the field «%s» cannot be changed"},
+	CodeStateRights:      {"Неверные права статуса: %s", "Invalid state rights: %s"},
 }
 
 // Word is one argument of a reason in both languages (a field or role

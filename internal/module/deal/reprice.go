@@ -16,6 +16,16 @@ func (m *Module) beforeRow(ctx context.Context, c *entity.Change) error {
 		return err
 	}
 	deal := dealOf(c)
+	if c.Old != nil {
+		if old, ok := c.Old.Links["deal"]; ok && old.Type == "Deal" && old.ID != deal {
+			if err := m.checkRowEdit(ctx, c.Scope, old.ID); err != nil {
+				return err
+			}
+		}
+	}
+	if err := m.checkRowEdit(ctx, c.Scope, deal); err != nil {
+		return err
+	}
 	if deal == 0 {
 		return nil
 	}
@@ -47,7 +57,10 @@ func (m *Module) afterRow(ctx context.Context, c *entity.Change, rec *entity.Rec
 
 // beforeRowDelete reprices the deal without the position going away.
 func (m *Module) beforeRowDelete(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
-	if l, ok := rec.Links["deal"]; ok {
+	if l, ok := rec.Links["deal"]; ok && l.Type == "Deal" {
+		if err := m.checkRowEdit(ctx, sc, l.ID); err != nil {
+			return err
+		}
 		return m.reprice(ctx, sc, l.ID, rec.ID)
 	}
 	return nil

@@ -7,6 +7,7 @@ import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Tabl
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
+import { can } from '../../format/rights';
 import { useEntity } from '../../data/hooks';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import type { TransitionOption } from './board';
@@ -109,9 +110,12 @@ export default function DealCardPage({ id }: { id: string }) {
           <Anchor component={RouterLink} to={`/consignments/add?deal=${id}`} size="sm" data-testid="deal-new-consignment">
             {t('stock.deal.newConsignment')}
           </Anchor>
-          <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm">
-            {t('deal.card.edit')}
-          </Anchor>
+          {/* Rights per state may leave act_edit out (docs/deal.md). */}
+          {can(deal, 'edit') && (
+            <Anchor component={RouterLink} to={`/entity/Deal/${id}/edit`} size="sm" data-testid="deal-edit">
+              {t('deal.card.edit')}
+            </Anchor>
+          )}
         </Group>
       </Group>
       <Group gap="xs">

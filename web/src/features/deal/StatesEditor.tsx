@@ -1,13 +1,15 @@
 // The process editor's states: add, rename, recolour, retype, mark an
 // entry, move one earlier or later (its order is the kanban's), and
 // delete one, naming where its deals go (the server refuses the entry
-// state, and a state with deals when none is named).
+// state, and a state with deals when none is named); who may change
+// deals in it and its read-only fields (StateRights).
 import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Popover, Select, Stack, Table, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StateInfo } from './dealApi';
 import { addState, dropState, moveState, saveState } from './processApi';
+import { StateRights } from './StateRights';
 
 export const COLORS = ['blue', 'cyan', 'teal', 'green', 'yellow', 'orange', 'red', 'grape', 'violet', 'gray'];
 export const TYPES = ['active', 'positive', 'negative'];
@@ -37,6 +39,7 @@ export function StatesEditor({ programId, states, run }: {
             <Table.Th>{t('deal.editor.color')}</Table.Th>
             <Table.Th>{t('deal.editor.entry')}</Table.Th>
             <Table.Th>{t('deal.editor.order')}</Table.Th>
+            <Table.Th>{t('deal.editor.rights.title')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -67,6 +70,9 @@ export function StatesEditor({ programId, states, run }: {
                     <IconArrowDown size={14} />
                   </ActionIcon>
                 </Group>
+              </Table.Td>
+              <Table.Td>
+                <StateRights state={s} run={run} />
               </Table.Td>
               <Table.Td>
                 <DeleteState state={s} states={states} run={run} />

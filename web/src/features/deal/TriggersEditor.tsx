@@ -1,5 +1,6 @@
 // The process editor's triggers (scenarios), in the order they run: each
-// with when it runs (on entering states, or by a button), its actions and
+// with when it runs (on entering states, by a button, on a schedule, on a
+// deal's event: the last two written into its rule), its actions and
 // its condition; moved earlier or later, edited in a dialog, deleted, and
 // added below. The server checks the params (docs/deal.md, Triggers).
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { RuleCondition } from './RuleEditor';
 import type { RuleField } from './ruleModel';
 import { TriggerForm, blankTrigger, type TriggerDraft } from './TriggerForm';
 import { cleanAction, moved, parseParams } from './triggerParams';
+import { joinRule, splitRule, whenOf } from './triggerRule';
 
 /** paramsOf is what a draft writes: button scenarios alone name who may press them. */
 const paramsOf = (d: TriggerDraft) => ({
@@ -36,13 +38,24 @@ export function TriggersEditor({ programId, states, triggers, fields, run }: {
       for (const [n, tr] of moved(triggers, i, by).entries()) await saveTrigger(tr.id, { orderPosition: n + 1 });
     });
   const add = (d: TriggerDraft) =>
-    run(() => addTrigger(programId, d.name.trim(), d.type, paramsOf(d), triggers.length + 1));
+    run(() => addTrigger(programId, d.name.trim(), d.type, paramsOf(d), triggers.length + 1, joinRule(d.type, d.when, null, fields)));
   const save = async (d: TriggerDraft) => {
-    const ok = await run(() => saveTrigger(editing!.id, { name: d.name.trim(), type: d.type, params: paramsOf(d) }));
+    const old = editing!.rule ?? null;
+    const rule = joinRule(d.type, d.when, splitRule(old, editing!.type).rest, fields);
+    // The rule is sent only when the form changed it: one that no longer
+    // compiles (its state deleted) is left for the rule editor.
+    const changed = JSON.stringify(rule) !== JSON.stringify(old);
+    const ok = await run(() => saveTrigger(editing!.id, { name: d.name.trim(), type: d.type, params: paramsOf(d), ...(changed ? { rule } : {}) }));
     if (ok) setEditing(null);
     return ok;
   };
-  const draftOf = (tr: TriggerInfo): TriggerDraft => ({ name: tr.name, type: tr.type, ...parseParams(tr.params) });
+  const draftOf = (tr: TriggerInfo): TriggerDraft => ({ name: tr.name, type: tr.type, ...parseParams(tr.params), when: whenOf(tr.rule, tr.type) });
+  const whenText = (tr: TriggerInfo) => {
+    const w = whenOf(tr.rule, tr.type);
+    if (tr.type === 'system') return `${t('deal.editor.triggerType.system')}: ${t(`deal.trigger.events.${w.event}`)}${w.event === 'fieldChanged' ? ` «${fields.find((f) => f.name === w.field)?.label ?? w.field}»` : ''}`;
+    if (tr.type === 'schedule' && w.days > 0) return `${t('deal.editor.triggerType.schedule')}: ${t('deal.trigger.daysIn', { count: w.days })}`;
+    return t(`deal.editor.triggerType.${tr.type}`, { defaultValue: tr.type });
+  };
   return (
     <Stack gap="xs">
       <Table data-testid="process-triggers" withTableBorder>
@@ -73,7 +86,7 @@ export function TriggersEditor({ programId, states, triggers, fields, run }: {
                   </Group>
                 </Table.Td>
                 <Table.Td>{tr.name}</Table.Td>
-                <Table.Td>{t(`deal.editor.triggerType.${tr.type}`, { defaultValue: tr.type })}</Table.Td>
+                <Table.Td data-testid="process-trigger-when">{whenText(tr)}</Table.Td>
                 <Table.Td>{p.states.map(nameOf).join(', ')}</Table.Td>
                 <Table.Td>
                   <Text size="sm" data-testid="process-trigger-action-list">
@@ -99,10 +112,10 @@ export function TriggersEditor({ programId, states, triggers, fields, run }: {
           })}
         </Table.Tbody>
       </Table>
-      <TriggerForm initial={blankTrigger()} states={states} submitLabel={t('deal.editor.addTrigger')} submitTestId="process-trigger-add" onSubmit={add} />
+      <TriggerForm initial={blankTrigger()} states={states} fields={fields} submitLabel={t('deal.editor.addTrigger')} submitTestId="process-trigger-add" onSubmit={add} />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('deal.trigger.edit')} size="xl">
         {editing && (
-          <TriggerForm key={editing.id} initial={draftOf(editing)} states={states} submitLabel={t('deal.rule.save')} submitTestId="process-trigger-save"
+          <TriggerForm key={editing.id} initial={draftOf(editing)} states={states} fields={fields} submitLabel={t('deal.rule.save')} submitTestId="process-trigger-save"
             onSubmit={save} onCancel={() => setEditing(null)} />
         )}
       </Modal>

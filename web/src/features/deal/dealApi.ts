@@ -41,9 +41,16 @@ export interface StateInfo {
   color?: string;
   type?: string;
   isEntry?: boolean;
+  /** Rights per state (docs/deal.md): who may change its deals, and its read-only fields. */
+  editRoles?: string[];
+  editors?: { contentType: string; id: string }[];
+  readOnlyFields?: string[];
 }
 
 /** programStates are a program's states in their order: the board's columns. */
 export async function programStates(programId: string): Promise<StateInfo[]> {
-  return ((await api.get<StateInfo[]>(`program/${programId}/states`)).data ?? []).map((s) => ({ id: String(s.id), name: s.name, color: s.color, type: s.type, isEntry: s.isEntry }));
+  return ((await api.get<StateInfo[]>(`program/${programId}/states`)).data ?? []).map((s) => ({
+    id: String(s.id), name: s.name, color: s.color, type: s.type, isEntry: s.isEntry,
+    editRoles: s.editRoles ?? [], editors: (s.editors ?? []).map((l) => ({ contentType: l.contentType, id: String(l.id) })), readOnlyFields: s.readOnlyFields ?? [],
+  }));
 }

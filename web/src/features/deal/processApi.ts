@@ -99,6 +99,11 @@ export async function saveState(id: string, fields: Partial<{ name: string; colo
   await api.post(`programState/${id}`, fields);
 }
 
+/** saveStateRights writes who may change a state's deals and its read-only fields (all three, as edited). */
+export async function saveStateRights(id: string, rights: { editRoles: string[]; editors: Ref[]; readOnlyFields: string[] }) {
+  await api.post(`programState/${id}`, rights);
+}
+
 /** moveState puts a state one place earlier or later and numbers them all in the new order. */
 export async function moveState(states: StateInfo[], index: number, by: -1 | 1) {
   const order = [...states];
@@ -129,9 +134,9 @@ export async function dropTransition(id: string) {
   await api.delete(`programTransition/${id}`);
 }
 
-/** addTrigger makes a scenario; orderPosition puts it after the others (one without runs first). */
-export async function addTrigger(programId: string, name: string, type: string, params: object, orderPosition: number) {
-  await api.post('programTrigger', { name, type, orderPosition, program: link('Program', programId), params: JSON.stringify(params) });
+/** addTrigger makes a scenario; orderPosition puts it after the others (one without runs first); rule: its condition, if any. */
+export async function addTrigger(programId: string, name: string, type: string, params: object, orderPosition: number, rule?: unknown) {
+  await api.post('programTrigger', { name, type, orderPosition, program: link('Program', programId), params: JSON.stringify(params), ...(rule ? { rule } : {}) });
 }
 
 /** saveTrigger writes a trigger's changed parts; a rule of null clears its condition. */
