@@ -11,11 +11,15 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
 import { reloadLists } from '../../data/lists';
+import { useSession } from '../../app/session';
 import EntityListPage from '../entity/EntityListPage';
 import { DealBoard } from './DealBoard';
 import { ProgramsBar } from './ProgramsBar';
 
 type View = 'list' | 'kanban';
+
+/** KANBAN is the feature that offers a program's deals as a kanban. */
+const KANBAN = 'bums.trade.show_kanban_in_deals';
 
 function QuickAdd({ programId }: { programId: string }) {
   const { t } = useTranslation();
@@ -53,13 +57,15 @@ export default function DealListPage({ programId, groupId, filter }: { programId
   const one = programId && /^\d+$/.test(programId) ? programId : undefined;
   const title =
     (one ? String(programs.items.find((p) => String(p.id) === one)?.name ?? '') : String(groups.items.find((g) => String(g.id) === groupId)?.name ?? '')) || t('deal.title');
-  const shown = one && view === 'kanban' ? 'kanban' : 'list';
+  // The kanban is offered while its feature is on (bums.trade.show_kanban_in_deals).
+  const kanbanOn = useSession().isFeatureOn(KANBAN);
+  const shown = one && kanbanOn && view === 'kanban' ? 'kanban' : 'list';
   return (
     <Stack gap={0}>
       <ProgramsBar programId={one} groupId={groupId} />
       {one && (
         <Group px="md" pt="xs" gap="xs" justify="space-between">
-          <Group gap={4}>
+          <Group gap={4} display={kanbanOn ? undefined : 'none'}>
             <Button size="xs" variant={shown === 'list' ? 'filled' : 'default'} leftSection={<IconList size={14} />} onClick={() => setView('list')} data-testid="deal-view-list">
               {t('deal.view.list')}
             </Button>
