@@ -15,6 +15,7 @@ const CodeCycle = "department_cycle"
 // stays a tree; absences have a known type and end after they begin.
 func Register(e *entity.Engine) {
 	registerFilters(e)
+	registerNearest(e)
 	e.Hook("Vacation", entity.Hooks{BeforeSave: absenceRules})
 	e.Hook("Department", entity.Hooks{BeforeSave: func(ctx context.Context, c *entity.Change) error {
 		return noCycle(ctx, e, c)
