@@ -56,6 +56,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /inviteLink/{id}", a.peopleInviteOne)
 	rt.Handle("GET /inviteLink/{id}/employees", a.peopleInviteOne)
 	rt.Handle("POST /inviteLink/{id}/refreshUuid", a.peopleInviteRefresh)
+	rt.Handle("DELETE /inviteLink/{id}", a.peopleInviteDelete)
+	rt.Handle("DELETE /inviteLink/{id}/employees/{id}", a.peopleInviteForget)
 	rt.Public("POST /inviteLinkRegistration", a.peopleRegister)
 	rt.Public("GET /inviteLinkRegistration", a.inviteCheck)
 	rt.Handle("POST /invitedEmployee", a.invitedCreate)
