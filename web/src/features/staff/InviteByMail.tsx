@@ -48,7 +48,7 @@ export function InviteByMail() {
   return (
     <>
       <Button size="xs" variant="light" onClick={() => setOpen(true)} data-testid="staff-invite-open">{t('staff.invite.open')}</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('staff.invite.title')} size="lg">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('staff.invite.title')} size="xl">
         <Stack>
           <Textarea label={t('staff.invite.addresses')} description={t('staff.invite.hint')} autosize minRows={3}
             value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="staff-invite-text" />

@@ -75,7 +75,7 @@ export function PendingInvites({ pending, reload }: { pending: Invited[]; reload
                 </Table.Td>
                 <Table.Td>
                   {id && asking === id ? (
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Group gap={4} justify="flex-end" maw={320} ml="auto">
                       <Text size="xs">{t('staff.invite.cancelAsk')}</Text>
                       <Button size="compact-xs" color="red" loading={busy === id} onClick={() => cancel(p, id)}
                         data-testid="staff-invite-cancel-yes">{t('staff.invite.cancelYes')}</Button>
