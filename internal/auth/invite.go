@@ -121,10 +121,70 @@ func (s *Service) UpdateInvite(ctx context.Context, account, id int64, enabled *
 	return s.Invite(ctx, account, id)
 }
 
-// RecordInvite remembers who registered through a link.
+// RecordInvite remembers who registered through a link, inside the
+// registration's transaction. The no-op update re-reads the link and, on
+// PostgreSQL, locks its row until the registration commits: a link
+// deleted or switched off meanwhile refuses (ErrInviteInvalid) instead of
+// letting one more person in, and a deletion waiting on the lock sees the
+// new registration and removes it with the link.
 func (s *Service) RecordInvite(ctx context.Context, account, linkID, employeeID int64) error {
+	res, err := s.DB.Q(ctx).ExecContext(ctx, s.DB.Dialect.Rebind(`UPDATE invite_links SET enabled = 1
+		WHERE account_id = ? AND id = ? AND enabled = 1`), account, linkID)
+	if err != nil {
+		return fmt.Errorf("auth: record invite: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return ErrInviteInvalid
+	}
 	return s.DB.Exec(ctx, `INSERT INTO invite_registrations (account_id, link_id, employee_id, created_at)
 		VALUES (?, ?, ?, ?)`, account, linkID, employeeID, s.Now().Unix())
+}
+
+// DeleteInvite deletes a link and its list of who registered through it;
+// the employees stay. The address stops working at once, and the next
+// CurrentInvite makes a fresh link when it was the account's only one.
+// ErrInviteInvalid when the account has no such link.
+func (s *Service) DeleteInvite(ctx context.Context, account, id int64) error {
+	return s.DB.WithTx(ctx, func(ctx context.Context) error {
+		// The link row goes first: it is what a registration locks.
+		res, err := s.DB.Q(ctx).ExecContext(ctx, s.DB.Dialect.Rebind(`DELETE FROM invite_links
+			WHERE account_id = ? AND id = ?`), account, id)
+		if err != nil {
+			return fmt.Errorf("auth: delete invite link: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return ErrInviteInvalid
+		}
+		return s.DB.Exec(ctx, `DELETE FROM invite_registrations WHERE account_id = ? AND link_id = ?`, account, id)
+	})
+}
+
+// ErrNotRegistered is an employee who is not on a link's list.
+var ErrNotRegistered = errors.New("auth: employee not registered through the invite link")
+
+// ForgetInviteEmployee takes an employee off a link's list (the employee
+// stays). ErrInviteInvalid for an unknown link, ErrNotRegistered for an
+// employee not on its list.
+func (s *Service) ForgetInviteEmployee(ctx context.Context, account, linkID, employeeID int64) error {
+	if _, err := s.Invite(ctx, account, linkID); err != nil {
+		return err
+	}
+	var n int64
+	err := s.DB.WithTx(ctx, func(ctx context.Context) error {
+		res, err := s.DB.Q(ctx).ExecContext(ctx, s.DB.Dialect.Rebind(`DELETE FROM invite_registrations
+			WHERE account_id = ? AND link_id = ? AND employee_id = ?`), account, linkID, employeeID)
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("auth: forget invite employee: %w", err)
+	}
+	if n == 0 {
+		return ErrNotRegistered
+	}
+	return nil
 }
 
 // InviteEmployees lists the ids of the employees registered through a link.

@@ -56,10 +56,16 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /inviteLink/{id}", a.peopleInviteOne)
 	rt.Handle("GET /inviteLink/{id}/employees", a.peopleInviteOne)
 	rt.Handle("POST /inviteLink/{id}/refreshUuid", a.peopleInviteRefresh)
+	rt.Handle("DELETE /inviteLink/{id}", a.peopleInviteDelete)
+	rt.Handle("DELETE /inviteLink/{id}/employees/{id}", a.peopleInviteForget)
 	rt.Public("POST /inviteLinkRegistration", a.peopleRegister)
 	rt.Public("GET /inviteLinkRegistration", a.inviteCheck)
 	rt.Handle("POST /invitedEmployee", a.invitedCreate)
 	rt.Handle("GET /invitedEmployee", a.invitedList)
+	rt.Handle("POST /invitedEmployee/{id}/resend", a.invitedResend)
+	rt.Handle("DELETE /invitedEmployee/{id}", a.invitedCancel)
+	rt.Describe("POST /invitedEmployee/{id}/resend", [2]string{"Повторная отправка приглашения по почте", "Send an e-mail invitation again"})
+	rt.Describe("DELETE /invitedEmployee/{id}", [2]string{"Отмена приглашения по почте", "Cancel an e-mail invitation"})
 	rt.Messages(map[string][2]string{
 		"self_action":          {"Нельзя уволить или заблокировать себя", "You cannot dismiss or block yourself"},
 		"employee_not_working": {"Сотрудник уволен", "The employee is dismissed"},

@@ -67,6 +67,42 @@ func (a *HTTP) peopleInviteList(ctx context.Context, r *api.Request) api.Respons
 	return api.OK(out)
 }
 
+// peopleInviteDelete deletes a link (the reference's DELETE
+// /inviteLink/{id}): its address stops working at once, its list of who
+// registered goes with it, the employees stay. The next GET
+// /employee/inviteLink makes a new link with a new address, which nobody
+// has until an administrator hands it out.
+func (a *HTTP) peopleInviteDelete(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
+		return res
+	}
+	err := a.Auth.DeleteInvite(ctx, r.Scope().Account, r.IDs[0])
+	if errors.Is(err, auth.ErrInviteInvalid) {
+		return r.NotFound()
+	}
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.OK(nil)
+}
+
+// peopleInviteForget takes an employee off a link's list (DELETE
+// /inviteLink/{id}/employees/{employeeId}) and answers the link; the
+// employee is not touched.
+func (a *HTTP) peopleInviteForget(ctx context.Context, r *api.Request) api.Response {
+	if res, denied := peopleAdminOnly(r); denied {
+		return res
+	}
+	err := a.Auth.ForgetInviteEmployee(ctx, r.Scope().Account, r.IDs[0], r.IDs[1])
+	if errors.Is(err, auth.ErrInviteInvalid) || errors.Is(err, auth.ErrNotRegistered) {
+		return r.NotFound()
+	}
+	if err != nil {
+		return r.Fail(err)
+	}
+	return a.peopleInviteUpdate(ctx, r, r.IDs[0], false)
+}
+
 // peopleInviteUpdate applies a POST body (if any) to link id and answers it.
 func (a *HTTP) peopleInviteUpdate(ctx context.Context, r *api.Request, id int64, refresh bool) api.Response {
 	var body struct {
@@ -182,6 +218,9 @@ func (a *HTTP) peopleRegister(ctx context.Context, r *api.Request) api.Response 
 		}
 		return a.Auth.RecordInvite(ctx, r.Scope().Account, link.ID, rec.ID)
 	})
+	if errors.Is(err, auth.ErrInviteInvalid) { // deleted or switched off meanwhile
+		return api.Fail(http.StatusNotFound, "invite_link_invalid", r.Message("invite_link_invalid"))
+	}
 	emailInUse(err)
 	if err != nil {
 		return r.Fail(err)

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/artel/artel/internal/api"
@@ -155,61 +154,4 @@ func emailInUse(err error) {
 			}
 		}
 	}
-}
-
-// invitedList answers the invitations not yet taken up (API v3 GET
-// /invitedEmployee): the person, when and by whom, until when the link
-// works, and how the e-mail fared (queued, sent, failed with the
-// server's answer).
-func (a *HTTP) invitedList(ctx context.Context, r *api.Request) api.Response {
-	if res, denied := peopleAdminOnly(r); denied {
-		return res
-	}
-	sc := r.Scope()
-	db := a.Engine.DB
-	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT employee_id, email, invited_by,
-		mail_message_id, created_at, expires_at FROM employee_invites WHERE account_id = ? AND used_at IS NULL
-		ORDER BY id DESC LIMIT 500`), sc.Account)
-	if err != nil {
-		return r.Fail(err)
-	}
-	type row struct{ emp, by, msg, created, expires int64 }
-	var list []row
-	var emails []string
-	for rows.Next() {
-		var x row
-		var email string
-		if err := rows.Scan(&x.emp, &email, &x.by, &x.msg, &x.created, &x.expires); err != nil {
-			rows.Close()
-			return r.Fail(err)
-		}
-		list, emails = append(list, x), append(emails, email)
-	}
-	rows.Close()
-	out := make([]any, 0, len(list))
-	sys := entity.Scope{Account: sc.Account, System: true}
-	for i, x := range list {
-		rec, err := a.Engine.Get(ctx, sys, "Employee", x.emp)
-		if errors.Is(err, entity.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return r.Fail(err)
-		}
-		status, lastErr := "", ""
-		if x.msg != 0 && a.Mail != nil {
-			status, lastErr, _ = a.Mail.Status(ctx, sc.Account, x.msg)
-		}
-		first, last := rec.String("firstName"), rec.String("lastName")
-		if auth.NeedsName(rec) {
-			first, last = "", ""
-		}
-		out = append(out, map[string]any{"contentType": "InvitedEmployee", "firstName": first, "lastName": last,
-			"mail": emails[i], "rawString": emails[i], "parsed": true, "exists": false,
-			"employee": value.EncodeLink(rec.Link()), "invitedBy": value.EncodeLink(value.Link{Type: "Employee", ID: x.by}),
-			"timeCreated": value.DateTime{}.Encode(x.created, r.Options()),
-			"timeExpires": value.DateTime{}.Encode(x.expires, r.Options()),
-			"mailStatus":  status, "mailError": lastErr, "messageId": strconv.FormatInt(x.msg, 10)})
-	}
-	return api.OK(out)
 }

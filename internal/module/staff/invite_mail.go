@@ -157,24 +157,31 @@ func (a *HTTP) inviteOne(ctx context.Context, r *api.Request, in *invitee) (map[
 			return nil, err
 		}
 	}
-	token, err := a.inviteToken(ctx, sc, rec.ID, login)
-	if err != nil {
-		return nil, err
-	}
-	url := r.Origin() + "/inviteForm/" + token
-	msg, err := a.Mail.Notify(ctx, sc, mailmod.Notice{To: in.Mail, About: rec.Link(),
-		Subject: r.Message("invite_mail_subject"),
-		Text:    r.Message("invite_mail_text", peopleName(a.actorName(ctx, sc)), url, strconv.Itoa(int(InviteTTL.Hours()/24)))})
-	if err != nil {
-		return nil, err
-	}
-	if err := db.Exec(ctx, `UPDATE employee_invites SET mail_message_id = ? WHERE account_id = ? AND token_hash = ?`,
-		msg.ID, sc.Account, tokenHash(token)); err != nil {
+	if err := a.sendInvite(ctx, r, rec, in.Mail, login); err != nil {
 		return nil, err
 	}
 	answer["employee"] = value.EncodeLink(rec.Link())
 	answer["firstName"], answer["lastName"] = rec.String("firstName"), rec.String("lastName")
 	return answer, nil
+}
+
+// sendInvite writes a new link for the employee (their older links stop
+// working) and queues the e-mail that carries it, from the caller.
+func (a *HTTP) sendInvite(ctx context.Context, r *api.Request, rec *entity.Record, to, login string) error {
+	sc := r.Scope()
+	token, err := a.inviteToken(ctx, sc, rec.ID, login)
+	if err != nil {
+		return err
+	}
+	url := r.Origin() + "/inviteForm/" + token
+	msg, err := a.Mail.Notify(ctx, sc, mailmod.Notice{To: to, About: rec.Link(),
+		Subject: r.Message("invite_mail_subject"),
+		Text:    r.Message("invite_mail_text", peopleName(a.actorName(ctx, sc)), url, strconv.Itoa(int(InviteTTL.Hours()/24)))})
+	if err != nil {
+		return err
+	}
+	return a.Engine.DB.Exec(ctx, `UPDATE employee_invites SET mail_message_id = ? WHERE account_id = ? AND token_hash = ?`,
+		msg.ID, sc.Account, tokenHash(token))
 }
 
 // inviteeCreate makes the employee: the address is the login and the

@@ -1,22 +1,14 @@
 // Invitation by e-mail (administrators): addresses one per line, each
 // "Name Surname <address>" or a bare address, go to POST /invitedEmployee;
 // the server mails each a personal link from the administrator's mail
-// account. Below, the invitations not yet taken up and how their mail fared.
+// account. Below, the invitations not yet taken up (PendingInvites).
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../data/api';
 import { HttpError } from '../../data/transport';
 import { errorText } from '../../app/errors/errorText';
-
-interface Invited {
-  mail: string;
-  firstName?: string;
-  lastName?: string;
-  exists: boolean;
-  mailStatus?: string;
-  mailError?: string;
-}
+import { PendingInvites, type Invited } from './PendingInvites';
 
 /** parseLines turns the text area into InvitedEmployee items, one per non-empty line. */
 export const parseLines = (text: string) =>
@@ -53,11 +45,10 @@ export function InviteByMail() {
     setBusy(false);
   };
 
-  const status = (s?: string) => (s === 'sent' ? 'green' : s === 'failed' ? 'red' : 'gray');
   return (
     <>
       <Button size="xs" variant="light" onClick={() => setOpen(true)} data-testid="staff-invite-open">{t('staff.invite.open')}</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('staff.invite.title')} size="lg">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('staff.invite.title')} size="xl">
         <Stack>
           <Textarea label={t('staff.invite.addresses')} description={t('staff.invite.hint')} autosize minRows={3}
             value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="staff-invite-text" />
@@ -70,21 +61,7 @@ export function InviteByMail() {
           <Group justify="flex-end">
             <Button onClick={() => void send()} loading={busy} disabled={!text.trim()} data-testid="staff-invite-send">{t('staff.invite.send')}</Button>
           </Group>
-          <Text fw={500}>{t('staff.invite.pending')}</Text>
-          {pending.length === 0 && <Text c="dimmed" size="sm">{t('staff.invite.nonePending')}</Text>}
-          <Table>
-            <Table.Tbody>
-              {pending.map((p) => (
-                <Table.Tr key={p.mail} data-testid="staff-invite-pending">
-                  <Table.Td>{[p.firstName, p.lastName].filter(Boolean).join(' ') || p.mail}</Table.Td>
-                  <Table.Td>{p.mail}</Table.Td>
-                  <Table.Td>
-                    <Badge color={status(p.mailStatus)} title={p.mailError}>{t(`staff.invite.status.${p.mailStatus || 'queued'}`)}</Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <PendingInvites pending={pending} reload={load} />
         </Stack>
       </Modal>
     </>
