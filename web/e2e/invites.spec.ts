@@ -1,6 +1,7 @@
 // Pending e-mail invitations on /staff/list: an administrator resends one
 // and cancels another (asked first, and backing out changes nothing); the
-// cancelled invitee is dismissed and leaves the list. The mail account
+// cancelled invitee is dismissed and leaves the list; then the account's
+// invitation link is given a new address and switched off. The mail account
 // points at a closed port, so nothing leaves the machine: an invitation
 // needs a sender, not a delivery.
 import { expect, request, test } from '@playwright/test';
@@ -17,9 +18,9 @@ test('resend and cancel pending invitations', async ({ page, baseURL }) => {
     expect(r.ok(), `${path}: ${await r.text()}`).toBeTruthy();
     return (await r.json()).data;
   };
-  await post('imap', { email: 'hr.e2e@example.com', isDefault: true,
+  const account = (await post('imap', { email: 'hr.e2e@example.com', isDefault: true,
     imapConfig: { host: '127.0.0.1', port: 1, login: 'hr.e2e@example.com', password: 'hr secret' },
-    smtpConfig: { host: '127.0.0.1', port: 1, ssl: true } });
+    smtpConfig: { host: '127.0.0.1', port: 1, ssl: true } })) as { id: string };
   const invited = (await post('invitedEmployee', [
     { rawString: 'Анна Алексеева <anna.invite@ext.test>' },
     { rawString: 'Борис Белов <boris.invite@ext.test>' },
@@ -51,6 +52,23 @@ test('resend and cancel pending invitations', async ({ page, baseURL }) => {
 
   const card = await (await admin.get(`/api/v3/employee/${boris}`, { headers })).json();
   expect(card.data.isWorking).toBe(false);
+  // The mail account was only a sender: it goes, so the mail flows later
+  // find the demo company as it was.
+  expect((await admin.delete(`/api/v3/imap/${account.id}`, { headers })).ok()).toBeTruthy();
+  await page.keyboard.press('Escape');
+
+  // The account's invitation link: shown to copy, given a new address, switched off.
+  await page.getByTestId('staff-invite-link-open').click();
+  const url = page.getByTestId('staff-invite-link-url');
+  await expect(url).toHaveValue(/\/inviteForm\/.+/);
+  const first = await url.inputValue();
+  await page.getByTestId('staff-invite-link-refresh').click();
+  await expect(url).not.toHaveValue(first);
+  await page.getByTestId('staff-invite-link-enabled').click();
+  await expect(url).toBeDisabled();
+  const link = await (await admin.get('/api/v3/employee/inviteLink', { headers })).json();
+  expect(link.data.enabled).toBe(false);
+  expect((await admin.post('/api/v3/employee/inviteLink', { headers, data: { enabled: true } })).ok()).toBeTruthy();
   await admin.dispose();
   expect(errors).toEqual([]);
 });

@@ -13,6 +13,7 @@ import EntityListPage from '../entity/EntityListPage';
 import { useSession } from '../../app/session';
 import { personName } from './FirePage';
 import { InviteByMail } from './InviteByMail';
+import { InviteLink } from './InviteLink';
 import { BIRTHDAY_DAYS, quickFilter, type Status } from './listFilter';
 import { isoDay, staffApi, type AbsenceType } from './staffApi';
 
@@ -51,6 +52,7 @@ export default function StaffListPage() {
             <Chip size="xs" checked={birthdaySoon} onChange={setBirthdaySoon} data-testid="staff-list-birthday-chip">{t('staff.list.birthdaySoon', { days: BIRTHDAY_DAYS })}</Chip>
             <Anchor component={RouterLink} to="/orgchart" size="sm">{t('staff.org.title')}</Anchor>
             {isAdmin && <InviteByMail />}
+            {isAdmin && <InviteLink />}
           </>
         )}
       </Group>
