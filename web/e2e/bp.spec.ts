@@ -6,7 +6,8 @@
 // made in the editor run (a to-do on entering a state, a message and a
 // changed field by a button on the card); a state made read-only for the
 // price refuses the manager's price change and says why; system and
-// schedule scenarios are made and edited with their event and days.
+// schedule scenarios are made and edited with their event and days; a
+// field added in the editor shows on the card of the process's deal.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -230,6 +231,37 @@ test('a process put in a group in the editor sits under the group on the deals b
   await section.getByTestId('deal-group-open').click();
   await expect(page).toHaveURL(/\/deals\/list\/\d+$/);
   await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a field added in the editor shows on the card of its process\'s deal only', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string; name: string } }).data;
+  };
+  const program = (await post('program', { name: `Поля процесса ${Date.now()}` })).id;
+  const other = (await post('program', { name: `Чужой процесс ${Date.now()}` })).id;
+  await post('programState', { name: 'Новая', isEntry: true, program: { contentType: 'Program', id: program } });
+  const foreign = await post('deal/extraFields', { contentType: 'StringField', hrName: 'Поле чужого процесса', owner: { contentType: 'Program', id: other } });
+  const deal = (await post('deal', { name: 'Сделка с полем', program: { contentType: 'Program', id: program } })).id;
+
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('process-field-name').fill('Бюджет проекта');
+  await page.getByTestId('process-field-add').click();
+  await expect(page.locator('[data-testid="process-field"][data-name="Бюджет проекта"]')).toBeVisible();
+  await expect(page.getByTestId('process-field')).toHaveCount(1);
+
+  const fields = (await (await page.request.get(`/api/v3/program/${program}/fields`)).json()) as { data: { name: string; hrName: string }[] };
+  const own = fields.data.find((f) => f.hrName === 'Бюджет проекта')!.name;
+  await post(`deal/${deal}`, { [own]: 'два миллиона' });
+  await page.goto(`/bp/${program}/card/${deal}`);
+  await expect(page.getByTestId(`deal-extra-${own}`)).toHaveText('два миллиона');
+  await expect(page.getByTestId(`deal-extra-${foreign.name}`)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
