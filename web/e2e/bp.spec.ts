@@ -262,6 +262,10 @@ test('a field added in the editor shows on the card of its process\'s deal only'
   await page.goto(`/bp/${program}/card/${deal}`);
   await expect(page.getByTestId(`deal-extra-${own}`)).toHaveText('два миллиона');
   await expect(page.getByTestId(`deal-extra-${foreign.name}`)).toHaveCount(0);
+  // The deal form offers the same field, with its value, and not the other.
+  await page.goto(`/entity/Deal/${deal}/edit`);
+  await expect(page.getByTestId(`field-${own}`).locator('input')).toHaveValue('два миллиона');
+  await expect(page.getByTestId(`field-${foreign.name}`)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
