@@ -253,11 +253,16 @@ test('a field added in the editor shows on the card of its process\'s deal only'
   await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('process-field-name').fill('Бюджет проекта');
   await page.getByTestId('process-field-add').click();
-  await expect(page.locator('[data-testid="process-field"][data-name="Бюджет проекта"]')).toBeVisible();
+  const row = page.locator('[data-testid="process-field"][data-name="Бюджет проекта"]');
+  await expect(row).toBeVisible();
   await expect(page.getByTestId('process-field')).toHaveCount(1);
+  await row.getByTestId('process-field-required').click(); // checked once the server answers
+  await expect(row.getByTestId('process-field-required')).toBeChecked();
 
-  const fields = (await (await page.request.get(`/api/v3/program/${program}/fields`)).json()) as { data: { name: string; hrName: string }[] };
-  const own = fields.data.find((f) => f.hrName === 'Бюджет проекта')!.name;
+  const fields = (await (await page.request.get(`/api/v3/program/${program}/fields`)).json()) as { data: { name: string; hrName: string; isRequired: boolean }[] };
+  const field = fields.data.find((f) => f.hrName === 'Бюджет проекта')!;
+  expect(field.isRequired).toBe(true);
+  const own = field.name;
   await post(`deal/${deal}`, { [own]: 'два миллиона' });
   await page.goto(`/bp/${program}/card/${deal}`);
   await expect(page.getByTestId(`deal-extra-${own}`)).toHaveText('два миллиона');

@@ -1,13 +1,13 @@
 // The process editor's own fields: the extra deal fields this program's
 // deals have and others' do not. Added with a name and a kind, renamed in
-// place, deleted (their values stay stored, unreachable: docs/api.md).
+// place, made required (for this program's deals only), deleted (their values stay stored, unreachable: docs/api.md).
 // Fields of every program are listed apart, read-only here.
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_TYPES, addProgramField, deleteField, isOwnField, renameField, type ProgramField } from './programFields';
+import { FIELD_TYPES, addProgramField, deleteField, isOwnField, saveField, type ProgramField } from './programFields';
 
 export function FieldsEditor({ programId, fields, run }: {
   programId: string;
@@ -42,6 +42,7 @@ export function FieldsEditor({ programId, fields, run }: {
           <Table.Tr>
             <Table.Th>{t('deal.editor.fields.name')}</Table.Th>
             <Table.Th>{t('deal.editor.fields.kindLabel')}</Table.Th>
+            <Table.Th>{t('deal.editor.fields.required')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -50,9 +51,13 @@ export function FieldsEditor({ programId, fields, run }: {
             <Table.Tr key={f.id} data-testid="process-field" data-name={f.hrName}>
               <Table.Td>
                 <TextInput size="xs" defaultValue={f.hrName} aria-label={t('deal.editor.fields.name')}
-                  onBlur={(e) => e.currentTarget.value.trim() && e.currentTarget.value !== f.hrName && void run(() => renameField(f, e.currentTarget.value.trim()))} />
+                  onBlur={(e) => e.currentTarget.value.trim() && e.currentTarget.value !== f.hrName && void run(() => saveField(f, { hrName: e.currentTarget.value.trim() }))} />
               </Table.Td>
               <Table.Td>{FIELD_TYPES.includes(f.contentType) ? t(`deal.editor.fields.kind.${f.contentType}`) : f.contentType}</Table.Td>
+              <Table.Td>
+                <Checkbox checked={f.isRequired} aria-label={t('deal.editor.fields.required')} data-testid="process-field-required"
+                  onChange={(e) => void run(() => saveField(f, { isRequired: e.currentTarget.checked }))} />
+              </Table.Td>
               <Table.Td>
                 <ActionIcon variant="subtle" color="red" aria-label={t('deal.editor.delete')} data-testid="process-field-delete"
                   onClick={() => drop(f)}>

@@ -12,7 +12,7 @@ import { useProgramFields } from './programFields';
 import { createProgram, loadProcess, renameProgram, type Process } from './processApi';
 import { ProcessFlow } from './ProcessFlow';
 import { ProgramGroupSelect } from './ProgramGroupSelect';
-import { useRuleFields } from './ruleFields';
+import { ruleFields } from './ruleFields';
 import { StatesEditor } from './StatesEditor';
 import { TransitionsEditor } from './TransitionsEditor';
 import { TriggersEditor } from './TriggersEditor';
@@ -48,8 +48,10 @@ export default function ProcessEditorPage() {
   const { t } = useTranslation();
   const [process, setProcess] = useState<Process | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const fields = useRuleFields();
   const own = useProgramFields(slug);
+  // Conditions read the fields this program's deals have, kept fresh as
+  // the fields section changes them.
+  const fields = ruleFields(t, own.fields);
   const reloadFields = own.reload;
   const reload = useCallback(
     () => Promise.all([loadProcess(slug).then(setProcess, (err) => setError(errorText(err, t))), reloadFields()]),

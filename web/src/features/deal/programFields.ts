@@ -28,10 +28,11 @@ export function addProgramField(programId: string, contentType: string, hrName: 
   return api.post('deal/extraFields', { contentType, hrName, owner: { contentType: 'Program', id: programId } });
 }
 
-/** renameField sends the field back whole: a change writes every setting it names. */
-export function renameField(f: ProgramField, hrName: string) {
+/** saveField changes a field's name or whether it is required, sending the rest back: a change writes every setting. */
+export function saveField(f: ProgramField, change: { hrName?: string; isRequired?: boolean }) {
+  const next = { ...f, ...change };
   return api.post(`deal/extraFields/${f.id}`, {
-    contentType: f.contentType, hrName, isRequired: f.isRequired, isMultiple: f.isMultiple, enumValues: f.enumValues, orderPos: f.orderPos ?? 0,
+    contentType: f.contentType, hrName: next.hrName, isRequired: next.isRequired, isMultiple: f.isMultiple, enumValues: f.enumValues, orderPos: f.orderPos ?? 0,
   });
 }
 
