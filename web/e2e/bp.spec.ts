@@ -7,7 +7,8 @@
 // changed field by a button on the card); a state made read-only for the
 // price refuses the manager's price change and says why; system and
 // schedule scenarios are made and edited with their event and days; a
-// field added in the editor shows on the card of the process's deal.
+// field added in the editor shows on the card, in the form and as a list
+// column of the process's deal.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -271,6 +272,13 @@ test('a field added in the editor shows on the card of its process\'s deal only'
   await page.goto(`/entity/Deal/${deal}/edit`);
   await expect(page.getByTestId(`field-${own}`).locator('input')).toHaveValue('два миллиона');
   await expect(page.getByTestId(`field-${foreign.name}`)).toHaveCount(0);
+  // The process's deal list offers the field as a column.
+  await page.goto(`/bp/${program}/list`);
+  await page.getByTestId('deal-view-list').click();
+  await page.getByTestId('entity-columns').click();
+  await page.getByRole('option', { name: 'Бюджет проекта', exact: true }).click();
+  await expect(page.getByTestId(`sort-${own}`)).toBeVisible();
+  await expect(page.getByTestId('entity-row').filter({ hasText: 'Сделка с полем' })).toContainText('два миллиона');
   expect(errors).toEqual([]);
 });
 
