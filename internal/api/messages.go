@@ -29,6 +29,7 @@ var messages = map[string][2]string{ // {ru, en}
 	"param_not_supported":    {"Параметр пока не поддерживается", "Parameter not supported yet"},
 	entity.CodeReadOnly:      {"Поле только для чтения", "Read-only field"},
 	entity.CodeInUse:         {"Невозможно удалить: используется", "Cannot delete: in use"},
+	entity.CodeNotOwned:      {"Поле другой схемы", "A field of another process"},
 	"password_not_secure":    {"Пароль слишком простой: не меньше 8 символов", "Password too weak: at least 8 characters"},
 	"login_in_use":           {"Логин уже занят", "Login already in use"},
 	"not_found":              {"Не найдено", "Not found"},

@@ -127,7 +127,17 @@ func (e *Engine) decode(ctx context.Context, sc Scope, t *catalog.Type, in Input
 			c.Held[name] = raw
 		}
 	}
-	e.checkRequired(c, extras, bad)
+	// An owned field (a program's, on a Deal) is written and required only
+	// on the entities of its owner; naming another owner's field is an
+	// error on that field rather than a silent drop.
+	owner := e.ownerAfter(c)
+	for name := range c.Extra {
+		if !extras.byName(name).Applies(owner) {
+			bad.Add(name, CodeNotOwned, "")
+			delete(c.Extra, name)
+		}
+	}
+	e.checkRequired(c, extras.ForOwner(owner), bad)
 	if len(bad.Errors) > 0 {
 		// Report missing link targets in the same answer, so a client
 		// sees every bad field at once.

@@ -175,7 +175,7 @@ func Encode(rec *Record, sel Selection, extras []*ExtraField, opt value.Options)
 		}
 	}
 	for _, x := range extras {
-		if sel.Only && !sel.requested(x.Name) {
+		if sel.Only && !sel.requested(x.Name) || !x.appliesTo(rec) {
 			continue
 		}
 		out[x.Name] = x.kind.Encode(rec.Extra[x.Name], opt)

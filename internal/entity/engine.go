@@ -67,6 +67,9 @@ type Engine struct {
 	computers map[string][]Computer
 	// needs are the fields rules read from listed records (projection.go).
 	needs map[string][]string
+	// extraOwners say which link of a type owns its extra fields
+	// (extra_owner.go).
+	extraOwners map[string]extraOwner
 	// sysFilters are built-in filters per filter type (sysfilter.go).
 	sysFilters map[string][]SystemFilter
 	// filterFields are computed filter terms per type (filterfield.go).

@@ -20,6 +20,7 @@ const (
 	CodeBadParam     = "invalid_param"
 	CodeReadOnly     = "read_only"
 	CodeInUse        = "in_use"
+	CodeNotOwned     = "extra_not_owned" // an extra field of another owner (another program's)
 )
 
 // FieldError is one invalid field. The API layer words it in the reader's

@@ -25,7 +25,11 @@ type ExtraField struct {
 	Multiple    bool
 	EnumValues  []string
 	OrderPos    int64
-	kind        value.Kind
+	// Owner is the entity the field belongs to (a Program for a Deal
+	// field, extra_owner.go); nil is every entity's. Set on create only.
+	Owner      *value.Link
+	ownerField string
+	kind       value.Kind
 }
 
 // extraKinds maps the API's field types onto value kinds.
@@ -70,7 +74,7 @@ func (s extraSet) byName(name string) *ExtraField {
 // ExtraFields lists a type's extra fields in the account.
 func (e *Engine) ExtraFields(ctx context.Context, sc Scope, typeName string) (extraSet, error) {
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(`SELECT id, content_type, name, kind, hr_name,
-		is_required, is_multiple, enum_values, order_pos FROM extra_fields
+		is_required, is_multiple, enum_values, order_pos, owner_type, owner_id FROM extra_fields
 		WHERE account_id = ? AND content_type = ? ORDER BY order_pos, id`), sc.Account, typeName)
 	if err != nil {
 		return nil, fmt.Errorf("entity: extra fields: %w", err)
@@ -81,8 +85,15 @@ func (e *Engine) ExtraFields(ctx context.Context, sc Scope, typeName string) (ex
 		x := &ExtraField{}
 		var enum sql.NullString
 		var req, multi int64
-		if err := rows.Scan(&x.ID, &x.ContentType, &x.Name, &x.Kind, &x.HrName, &req, &multi, &enum, &x.OrderPos); err != nil {
+		var ownerType sql.NullString
+		var ownerID sql.NullInt64
+		if err := rows.Scan(&x.ID, &x.ContentType, &x.Name, &x.Kind, &x.HrName, &req, &multi, &enum, &x.OrderPos,
+			&ownerType, &ownerID); err != nil {
 			return nil, err
+		}
+		if ownerType.Valid && ownerType.String != "" {
+			x.Owner = &value.Link{Type: ownerType.String, ID: ownerID.Int64}
+			x.ownerField = e.extraOwners[typeName].field
 		}
 		x.Required, x.Multiple = req == 1, multi == 1
 		if enum.Valid && enum.String != "" {
@@ -116,6 +127,9 @@ func (e *Engine) SaveExtraField(ctx context.Context, sc Scope, x *ExtraField) er
 	if x.Name != "" && (!extraName.MatchString(x.Name) || t.Has(x.Name)) {
 		bad.addValue("name", &value.Error{Code: value.CodeFormat, Expected: "field name"})
 	}
+	if err := e.checkOwner(ctx, sc, x, bad); err != nil {
+		return err
+	}
 	if err := bad.orNil(); err != nil {
 		return err
 	}
@@ -140,10 +154,17 @@ func (e *Engine) SaveExtraField(ctx context.Context, sc Scope, x *ExtraField) er
 		if name == "" {
 			name = "pending" + strconv.FormatInt(e.Now().UnixNano(), 36)
 		}
+		var ownerType any
+		var ownerID any
+		if x.Owner != nil {
+			ownerType, ownerID = x.Owner.Type, x.Owner.ID
+			x.ownerField = e.extraOwners[x.ContentType].field
+		}
 		err := q.QueryRowContext(ctx, e.DB.Dialect.Rebind(`INSERT INTO extra_fields (account_id, content_type, name, kind,
-			hr_name, is_required, is_multiple, enum_values, order_pos) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			hr_name, is_required, is_multiple, enum_values, order_pos, owner_type, owner_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			sc.Account, x.ContentType, name, x.Kind, x.HrName, boolInt(x.Required),
-			boolInt(x.Multiple), string(enum), x.OrderPos).Scan(&x.ID)
+			boolInt(x.Multiple), string(enum), x.OrderPos, ownerType, ownerID).Scan(&x.ID)
 		if store.IsUniqueViolation(err) {
 			return Invalidf("name", value.CodeFormat, "duplicate")
 		}

@@ -818,4 +818,13 @@ var migrations = []Migration{
 			`CREATE INDEX file_pending_age ON file_pending (created_at)`,
 		}
 	}, nil},
+	{47, "extra fields: an owner (a deal field of one program)", func(d store.Dialect) []string {
+		// internal/entity/extra_owner.go: a field with an owner applies to
+		// the entities linked to it (a Deal field owned by a Program to
+		// that program's deals); NULL is every entity's, as before.
+		return []string{
+			`ALTER TABLE extra_fields ADD COLUMN owner_type TEXT`,
+			`ALTER TABLE extra_fields ADD COLUMN owner_id BIGINT`,
+		}
+	}, nil},
 }

@@ -6,7 +6,9 @@
 // made in the editor run (a to-do on entering a state, a message and a
 // changed field by a button on the card); a state made read-only for the
 // price refuses the manager's price change and says why; system and
-// schedule scenarios are made and edited with their event and days.
+// schedule scenarios are made and edited with their event and days; a
+// field added in the editor shows on the card, in the form and as a list
+// column of the process's deal.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, drag, signIn } from './helpers';
 
@@ -230,6 +232,53 @@ test('a process put in a group in the editor sits under the group on the deals b
   await section.getByTestId('deal-group-open').click();
   await expect(page).toHaveURL(/\/deals\/list\/\d+$/);
   await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a field added in the editor shows on the card of its process\'s deal only', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return ((await r.json()) as { data: { id: string; name: string } }).data;
+  };
+  const program = (await post('program', { name: `Поля процесса ${Date.now()}` })).id;
+  const other = (await post('program', { name: `Чужой процесс ${Date.now()}` })).id;
+  await post('programState', { name: 'Новая', isEntry: true, program: { contentType: 'Program', id: program } });
+  const foreign = await post('deal/extraFields', { contentType: 'StringField', hrName: 'Поле чужого процесса', owner: { contentType: 'Program', id: other } });
+  const deal = (await post('deal', { name: 'Сделка с полем', program: { contentType: 'Program', id: program } })).id;
+
+  await page.goto(`/bp/${program}/settings`);
+  await expect(page.getByTestId('process-editor')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('process-field-name').fill('Бюджет проекта');
+  await page.getByTestId('process-field-add').click();
+  const row = page.locator('[data-testid="process-field"][data-name="Бюджет проекта"]');
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('process-field')).toHaveCount(1);
+  await row.getByTestId('process-field-required').click(); // checked once the server answers
+  await expect(row.getByTestId('process-field-required')).toBeChecked();
+
+  const fields = (await (await page.request.get(`/api/v3/program/${program}/fields`)).json()) as { data: { name: string; hrName: string; isRequired: boolean }[] };
+  const field = fields.data.find((f) => f.hrName === 'Бюджет проекта')!;
+  expect(field.isRequired).toBe(true);
+  const own = field.name;
+  await post(`deal/${deal}`, { [own]: 'два миллиона' });
+  await page.goto(`/bp/${program}/card/${deal}`);
+  await expect(page.getByTestId(`deal-extra-${own}`)).toHaveText('два миллиона');
+  await expect(page.getByTestId(`deal-extra-${foreign.name}`)).toHaveCount(0);
+  // The deal form offers the same field, with its value, and not the other.
+  await page.goto(`/entity/Deal/${deal}/edit`);
+  await expect(page.getByTestId(`field-${own}`).locator('input')).toHaveValue('два миллиона');
+  await expect(page.getByTestId(`field-${foreign.name}`)).toHaveCount(0);
+  // The process's deal list offers the field as a column.
+  await page.goto(`/bp/${program}/list`);
+  await page.getByTestId('deal-view-list').click();
+  await page.getByTestId('entity-columns').click();
+  await page.getByRole('option', { name: 'Бюджет проекта', exact: true }).click();
+  await expect(page.getByTestId(`sort-${own}`)).toBeVisible();
+  await expect(page.getByTestId('entity-row').filter({ hasText: 'Сделка с полем' })).toContainText('два миллиона');
   expect(errors).toEqual([]);
 });
 

@@ -37,6 +37,9 @@ func Register(e *entity.Engine) *Module {
 	e.Hook("ProgramTrigger", entity.Hooks{BeforeSave: m.beforeTrigger})
 	e.Hook("OfferRow", entity.Hooks{BeforeSave: m.beforeRow, AfterSave: m.afterRow, BeforeDelete: m.beforeRowDelete})
 	e.NeedFields("Deal", "state", "program", "manager", "userCreated")
+	// A Deal extra field may belong to one program (docs/deal.md, "Extra
+	// fields per program").
+	e.ExtraOwner("Deal", "program", "Program")
 	e.Compute("Deal", entity.Computer{Fields: []string{"possibleTransitions", "possibleTransitionsCount",
 		"possibleTriggers", "possibleTriggersCount"}, Fill: m.fillPossible})
 	e.Compute("Program", entity.Computer{Fields: []string{"roles", "rolesCount"}, Fill: m.fillRoles})

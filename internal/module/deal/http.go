@@ -25,6 +25,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /deal/massAction", a.massAction)
 	rt.Handle("GET /program/{id}/states", a.states(false))
 	rt.Handle("GET /program/{id}/entryPoints", a.states(true))
+	rt.Handle("GET /program/{id}/fields", a.programFields)
 	rt.Handle("POST /deal/{id}/applyTrigger", a.applyTrigger)
 	rt.Handle("GET /deal/{id}/possibleTriggers", a.possibleTriggers)
 	rt.Handle("GET /program/{id}/triggers", a.programTriggers)

@@ -211,3 +211,16 @@ func (a *HTTP) chosen(ctx context.Context, r *api.Request, b massBody, skip map[
 	}
 	return ids, nil
 }
+
+// programFields answers the extra fields a program's deals have: the
+// program's own and the unowned ones, each with its owner.
+func (a *HTTP) programFields(ctx context.Context, r *api.Request) api.Response {
+	if _, err := a.Engine.Get(ctx, r.Scope(), "Program", r.IDs[0]); err != nil {
+		return r.Fail(err)
+	}
+	list, err := a.Engine.ExtraFields(ctx, r.Scope(), "Deal")
+	if err != nil {
+		return r.Fail(err)
+	}
+	return api.ExtraFieldList(list.ForOwner(&value.Link{Type: "Program", ID: r.IDs[0]}))
+}

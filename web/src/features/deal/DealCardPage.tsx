@@ -15,6 +15,7 @@ import { applyTransition, applyTrigger, statusHistory, type StatusMove } from '.
 import { money } from './money';
 import { PositionsBlock } from './PositionsBlock';
 import { DealLinked } from './DealLinked';
+import { DealExtraFields } from './DealExtraFields';
 import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 import { DealInvoices } from '../finance/DealInvoices';
 
@@ -170,6 +171,7 @@ export default function DealCardPage({ id }: { id: string }) {
             <span data-testid="deal-debt">{money(deal.debt) || '—'}</span>
           </Field>
           <Field label={t('deal.card.description')}>{String(deal.description ?? '') || '—'}</Field>
+          <DealExtraFields deal={deal} row={(label, value, key) => <Field key={key} label={label}>{value}</Field>} />
         </Stack>
       </Paper>
       <DealLinked dealId={id} />

@@ -2,7 +2,7 @@
 // program's deals as a list or as a kanban of its states. A deal named in
 // the address opens beside them. Quick add puts a new deal in the
 // program's entry state.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconLayoutKanban, IconList } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { useSession } from '../../app/session';
 import EntityListPage from '../entity/EntityListPage';
 import { DealBoard } from './DealBoard';
 import { ProgramsBar } from './ProgramsBar';
+import { asFieldInfo, useProgramFields } from './programFields';
 
 type View = 'list' | 'kanban';
 
@@ -60,6 +61,10 @@ export default function DealListPage({ programId, groupId, filter }: { programId
   // The kanban is offered while its feature is on (bums.trade.show_kanban_in_deals).
   const kanbanOn = useSession().isFeatureOn(KANBAN);
   const shown = one && kanbanOn && view === 'kanban' ? 'kanban' : 'list';
+  // The program's fields are offered as columns; the list is made again
+  // once they arrive, so saved columns naming them are kept.
+  const { fields: extras } = useProgramFields(one);
+  const moreFields = useMemo(() => extras.map(asFieldInfo), [extras]);
   return (
     <Stack gap={0}>
       <ProgramsBar programId={one} groupId={groupId} />
@@ -88,7 +93,7 @@ export default function DealListPage({ programId, groupId, filter }: { programId
         </Stack>
       ) : (
         <Box>
-          <EntityListPage key={JSON.stringify(filter ?? null)} contentType="Deal" filter={filter} title={title} />
+          <EntityListPage key={JSON.stringify([filter ?? null, moreFields.map((f) => f.name)])} contentType="Deal" filter={filter} title={title} moreFields={moreFields} />
         </Box>
       )}
     </Stack>

@@ -7,10 +7,12 @@ import { Alert, Button, Center, Group, Loader, ScrollArea, Stack, TextInput, Tit
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
+import { FieldsEditor } from './FieldsEditor';
+import { useProgramFields } from './programFields';
 import { createProgram, loadProcess, renameProgram, type Process } from './processApi';
 import { ProcessFlow } from './ProcessFlow';
 import { ProgramGroupSelect } from './ProgramGroupSelect';
-import { useRuleFields } from './ruleFields';
+import { ruleFields } from './ruleFields';
 import { StatesEditor } from './StatesEditor';
 import { TransitionsEditor } from './TransitionsEditor';
 import { TriggersEditor } from './TriggersEditor';
@@ -46,8 +48,15 @@ export default function ProcessEditorPage() {
   const { t } = useTranslation();
   const [process, setProcess] = useState<Process | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const fields = useRuleFields();
-  const reload = useCallback(() => loadProcess(slug).then(setProcess, (err) => setError(errorText(err, t))), [slug, t]);
+  const own = useProgramFields(slug);
+  // Conditions read the fields this program's deals have, kept fresh as
+  // the fields section changes them.
+  const fields = ruleFields(t, own.fields);
+  const reloadFields = own.reload;
+  const reload = useCallback(
+    () => Promise.all([loadProcess(slug).then(setProcess, (err) => setError(errorText(err, t))), reloadFields()]),
+    [slug, t, reloadFields],
+  );
   useEffect(() => void reload(), [reload]);
   // Every change is one or more calls, then the process read afresh.
   const run = useCallback(
@@ -93,6 +102,8 @@ export default function ProcessEditorPage() {
       <StatesEditor programId={slug} states={process.states} run={run} />
       <Title order={4}>{t('deal.editor.transitions')}</Title>
       <TransitionsEditor states={process.states} transitions={process.transitions} fields={fields} run={run} />
+      <Title order={4}>{t('deal.editor.fields.title')}</Title>
+      <FieldsEditor programId={slug} fields={own.fields} run={run} />
       <Title order={4}>{t('deal.editor.triggers')}</Title>
       <TriggersEditor programId={slug} states={process.states} triggers={process.triggers} fields={fields} run={run} />
     </Stack>

@@ -1,9 +1,7 @@
 // The deal fields a condition may read (docs/deal.md "Conditions": the
-// Deal's value and single-link fields and the account's single-valued
-// extra deal fields), each with the field rule that compares it.
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { api } from '../../data/api';
+// Deal's value and single-link fields and the single-valued extra deal
+// fields of the program, its own and the unowned), each with the field
+// rule that compares it.
 import type { FieldKind, RuleField } from './ruleModel';
 
 const DEAL_FIELDS: { name: string; kind: FieldKind; values?: string[]; targets?: string[] }[] = [
@@ -48,19 +46,4 @@ export function ruleFields(t: (key: string) => string, extras: ExtraFieldDef[]):
     .filter((x) => !x.isMultiple && EXTRA_KIND[x.contentType])
     .map((x) => ({ name: x.name, label: x.hrName || x.name, kind: EXTRA_KIND[x.contentType], values: x.enumValues }));
   return [...own, ...more];
-}
-
-/** useRuleFields reads the account's extra deal fields once for the editor. */
-export function useRuleFields(): RuleField[] {
-  const { t } = useTranslation();
-  const [extras, setExtras] = useState<ExtraFieldDef[]>([]);
-  useEffect(() => {
-    let live = true;
-    // Without them the deal's own fields still work: a failed read is no field.
-    api.get<ExtraFieldDef[]>('deal/extraFields').then((r) => live && setExtras(r.data ?? []), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return ruleFields(t, extras);
 }

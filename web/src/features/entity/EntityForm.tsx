@@ -14,6 +14,7 @@ import { saveEntity } from '../../data/hooks';
 import { HttpError } from '../../data/transport';
 import type { Entity } from '../../data/types';
 import { FieldEdit, fieldKind, isBlankValue } from '../../fields';
+import { applyingExtras, type ExtraFieldInfo } from './extraFields';
 
 export interface EntityFormProps {
   type: TypeInfo;
@@ -21,6 +22,8 @@ export interface EntityFormProps {
   entity?: Entity;
   onSaved(saved: Entity): void;
   onCancel?(): void;
+  /** The type's extra fields; those that apply to the entity as edited are shown (extraFields.ts). */
+  extras?: ExtraFieldInfo[];
 }
 
 /** writableFields: what a form can edit, required ones first. */
@@ -38,14 +41,18 @@ export function splitFields(fields: FieldInfo[], entity?: Entity): [FieldInfo[],
 // The top-level field an error path names ("contactInfo.0.value" is contactInfo's).
 const fieldOfPath = (path: string | null | undefined) => (path ?? '').split('.')[0];
 
-export function EntityForm({ type, entity, onSaved, onCancel }: EntityFormProps) {
+export function EntityForm({ type, entity, onSaved, onCancel, extras }: EntityFormProps) {
   const { t } = useTranslation();
   const [changes, setChanges] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<ErrorGroup>(() => groupErrors([]));
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Entity | null>(null);
-  const fields = useMemo(() => writableFields(type), [type]);
-  const [main, more] = useMemo(() => splitFields(fields, entity), [fields, entity]);
+  const own = useMemo(() => writableFields(type), [type]);
+  const valueOf = (name: string) => (name in changes ? changes[name] : entity?.[name]);
+  // Extra fields follow the links being edited: a deal's program's fields
+  // appear once its program is chosen.
+  const fields = [...own, ...applyingExtras(type, extras ?? [], valueOf)];
+  const [main, more] = splitFields(fields, entity);
   const [showMore, setShowMore] = useState(main.length === 0);
   const dirty = Object.keys(changes).length > 0;
 
@@ -55,7 +62,6 @@ export function EntityForm({ type, entity, onSaved, onCancel }: EntityFormProps)
     if (saved && !dirty) onSaved(saved);
   }, [saved, dirty, onSaved]);
 
-  const valueOf = (name: string) => (name in changes ? changes[name] : entity?.[name]);
   const change = (name: string, v: unknown) => setChanges((c) => ({ ...c, [name]: v }));
 
   const submit = async () => {

@@ -10,6 +10,7 @@ import { useEntity } from '../../data/hooks';
 import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
 import { EntityForm } from './EntityForm';
+import { useFormExtras } from './extraFields';
 import { WithType } from './WithType';
 
 export interface EntityFormPageProps {
@@ -23,6 +24,7 @@ function FormScreen({ type, id }: { type: TypeInfo; id?: string }) {
   const { entity, state, error } = useEntity(type.name, id);
   const onSaved = useCallback((saved: Entity) => navigate(cardPath(saved), { replace: !id }), [navigate, id]);
   const onCancel = useCallback(() => navigate(-1), [navigate]);
+  const extras = useFormExtras(type);
   if (id && !entity) {
     if (state === 'error') return <Alert color="red" m="md">{errorText(error, t)}</Alert>;
     return (
@@ -34,7 +36,7 @@ function FormScreen({ type, id }: { type: TypeInfo; id?: string }) {
   return (
     <Stack gap="md" p="md" data-testid="entity-form-page">
       <Title order={2}>{entity ? displayName(entity, t, type.label) : t('entity.form.newTitle', { type: type.label })}</Title>
-      <EntityForm type={type} entity={entity} onSaved={onSaved} onCancel={onCancel} />
+      <EntityForm type={type} entity={entity} onSaved={onSaved} onCancel={onCancel} extras={extras} />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addPath } from '../../app/paths';
 import { errorText } from '../../app/errors/errorText';
-import type { TypeInfo } from '../../data/catalog';
+import type { FieldInfo, TypeInfo } from '../../data/catalog';
 import { useList } from '../../data/hooks';
 import { profileOnce } from '../../data/profile';
 import type { Entity } from '../../data/types';
@@ -28,6 +28,8 @@ export interface EntityListPageProps {
   /** Where a row leads (its card by default) and where "add" leads (the generic form by default). */
   rowPath?(item: Entity): string;
   addTo?: string;
+  /** Fields beyond the catalogue's offered as columns (a program's extra deal fields). */
+  moreFields?: FieldInfo[];
 }
 
 function EntityList({ type, filter, title, rowPath, addTo }: Omit<EntityListPageProps, 'contentType'> & { type: TypeInfo }) {
@@ -147,6 +149,12 @@ function EntityList({ type, filter, title, rowPath, addTo }: Omit<EntityListPage
   );
 }
 
+// WithMore adds the caller's fields to the type, keeping its identity while they stay the same.
+function WithMore({ type, moreFields, ...rest }: Omit<EntityListPageProps, 'contentType'> & { type: TypeInfo }) {
+  const typ = useMemo(() => (moreFields?.length ? { ...type, fields: [...type.fields, ...moreFields] } : type), [type, moreFields]);
+  return <EntityList type={typ} {...rest} />;
+}
+
 export default function EntityListPage({ contentType, ...rest }: EntityListPageProps) {
-  return <WithType contentType={contentType}>{(type) => <EntityList key={type.name} type={type} {...rest} />}</WithType>;
+  return <WithType contentType={contentType}>{(type) => <WithMore key={type.name} type={type} {...rest} />}</WithType>;
 }
