@@ -2,8 +2,8 @@
 // added to the sales process, dragged across the kanban to the next
 // state, and drags the process refuses explained on screen; the card
 // shows the moves in its status history.
-import { expect, test } from '@playwright/test';
-import { ADMIN, collectErrors, drag, signIn } from './helpers';
+import { expect, request, test } from '@playwright/test';
+import { ADMIN, collectErrors, drag, signIn, type User } from './helpers';
 
 // Wide enough for the process's six columns beside the menu.
 test.use({ viewport: { width: 1800, height: 900 } });
@@ -61,4 +61,36 @@ test('a demo deal with positions shows their sums, and its price is theirs', asy
   const shown = deal.price.value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
   await expect(page.getByTestId('deal-card-page')).toContainText(shown);
   expect(errors).toEqual([]);
+});
+
+// The new deal list is offered by its feature (feature_new_trade_list):
+// switched off for the account, an employee without the user action gets
+// the classic list of deals; the administrator, who holds every action,
+// keeps the new one. The feature goes back to its default at the end.
+test('with the new deal list switched off, an employee gets the classic list', async ({ page, browser, baseURL }) => {
+  const admin = await request.newContext({ baseURL });
+  const token = (await (await admin.post('/api/v3/auth/access_token', { form: { grant_type: 'password', username: ADMIN.username, password: ADMIN.password } })).json()).access_token as string;
+  const headers = { Authorization: `Bearer ${token}` };
+  const seller: User = { username: 'seller.e2e@artel.local', password: 'seller e2e password' };
+  const made = await admin.post('/api/v3/employee', { headers,
+    data: { firstName: 'Продавец', lastName: 'Тестов', login: seller.username, password: seller.password, canLogin: true, isWorking: true } });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const feature = (isAvailable: boolean | null) => admin.post('/api/v3/feature', { headers, data: { name: 'bums.trade_list_component', isAvailable } });
+  expect((await feature(false)).ok()).toBeTruthy();
+  try {
+    const other = await browser.newContext();
+    const sellerPage = await other.newPage();
+    await signIn(sellerPage, seller);
+    await sellerPage.goto('/deals/list/-1');
+    await expect(sellerPage.getByTestId('entity-list')).toBeVisible();
+    await expect(sellerPage.getByTestId('deal-programs')).toHaveCount(0);
+    await other.close();
+
+    await signIn(page, ADMIN);
+    await page.goto('/deals/list/-1');
+    await expect(page.getByTestId('deal-programs')).toBeVisible();
+  } finally {
+    await feature(null);
+    await admin.dispose();
+  }
 });
