@@ -7,7 +7,7 @@ import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, Text, TextIn
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_TYPES, addProgramField, deleteField, isOwnField, saveField, type ProgramField } from './programFields';
+import { FIELD_TYPES, addProgramField, deleteField, enumValues, isOwnField, saveField, type ProgramField } from './programFields';
 
 export function FieldsEditor({ programId, fields, run }: {
   programId: string;
@@ -17,6 +17,8 @@ export function FieldsEditor({ programId, fields, run }: {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [kind, setKind] = useState('StringField');
+  const [values, setValues] = useState('');
+  const isEnum = kind === 'EnumField';
   const own = fields.filter((f) => isOwnField(f, programId));
   const common = fields.filter((f) => !f.owner);
   const kinds = FIELD_TYPES.map((v) => ({ value: v, label: t(`deal.editor.fields.kind.${v}`) }));
@@ -29,11 +31,13 @@ export function FieldsEditor({ programId, fields, run }: {
       confirmProps: { color: 'red', 'data-testid': 'process-field-delete-confirm' } as Record<string, unknown>,
       onConfirm: () => void run(() => deleteField(f.id)),
     });
+  const ready = name.trim() !== '' && (!isEnum || enumValues(values).length > 0);
   const add = () =>
-    name.trim() &&
+    ready &&
     run(async () => {
-      await addProgramField(programId, kind, name.trim());
+      await addProgramField(programId, kind, name.trim(), enumValues(values));
       setName('');
+      setValues('');
     });
   return (
     <Stack gap="xs">
@@ -53,7 +57,10 @@ export function FieldsEditor({ programId, fields, run }: {
                 <TextInput size="xs" defaultValue={f.hrName} aria-label={t('deal.editor.fields.name')}
                   onBlur={(e) => e.currentTarget.value.trim() && e.currentTarget.value !== f.hrName && void run(() => saveField(f, { hrName: e.currentTarget.value.trim() }))} />
               </Table.Td>
-              <Table.Td>{FIELD_TYPES.includes(f.contentType) ? t(`deal.editor.fields.kind.${f.contentType}`) : f.contentType}</Table.Td>
+              <Table.Td>
+                {FIELD_TYPES.includes(f.contentType) ? t(`deal.editor.fields.kind.${f.contentType}`) : f.contentType}
+                {f.enumValues && f.enumValues.length > 0 && <Text size="xs" c="dimmed">{f.enumValues.join(', ')}</Text>}
+              </Table.Td>
               <Table.Td>
                 <Checkbox checked={f.isRequired} aria-label={t('deal.editor.fields.required')} data-testid="process-field-required"
                   onChange={(e) => void run(() => saveField(f, { isRequired: e.currentTarget.checked }))} />
@@ -79,7 +86,11 @@ export function FieldsEditor({ programId, fields, run }: {
           data-testid="process-field-name" onKeyDown={(e) => e.key === 'Enter' && void add()} />
         <Select size="xs" data={kinds} value={kind} allowDeselect={false} onChange={(v) => v && setKind(v)} aria-label={t('deal.editor.fields.kindLabel')}
           data-testid="process-field-kind" />
-        <Button size="xs" onClick={() => void add()} data-testid="process-field-add">
+        {isEnum && (
+          <TextInput size="xs" w={260} value={values} onChange={(e) => setValues(e.currentTarget.value)} placeholder={t('deal.editor.fields.values')}
+            data-testid="process-field-values" />
+        )}
+        <Button size="xs" disabled={!ready} onClick={() => void add()} data-testid="process-field-add">
           {t('deal.editor.fields.add')}
         </Button>
       </Group>

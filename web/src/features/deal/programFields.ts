@@ -12,8 +12,11 @@ export interface ProgramField extends ExtraFieldInfo {
   orderPos?: number;
 }
 
-/** FIELD_TYPES are the kinds the editor adds (an enum needs its values, which it does not ask for). */
-export const FIELD_TYPES = ['StringField', 'IntegerField', 'FloatField', 'BoolField', 'DateField', 'DateTimeField', 'MoneyField'];
+/** FIELD_TYPES are the kinds the editor adds; an enum with the values typed beside it. */
+export const FIELD_TYPES = ['StringField', 'IntegerField', 'FloatField', 'BoolField', 'DateField', 'DateTimeField', 'MoneyField', 'EnumField'];
+
+/** enumValues reads an enum's values typed one per comma or line, blanks and repeats left out. */
+export const enumValues = (text: string) => [...new Set(text.split(/[,\n]/).map((v) => v.trim()).filter(Boolean))];
 
 export const isOwnField = (f: ProgramField, programId: string) => f.owner?.id === programId;
 
@@ -24,8 +27,10 @@ export async function programFields(programId: string): Promise<ProgramField[]> 
   return (await api.get<ProgramField[]>(`program/${programId}/fields`, undefined, { batch: false })).data ?? [];
 }
 
-export function addProgramField(programId: string, contentType: string, hrName: string) {
-  return api.post('deal/extraFields', { contentType, hrName, owner: { contentType: 'Program', id: programId } });
+export function addProgramField(programId: string, contentType: string, hrName: string, values: string[] = []) {
+  const body: Record<string, unknown> = { contentType, hrName, owner: { contentType: 'Program', id: programId } };
+  if (contentType === 'EnumField') body.enumValues = values;
+  return api.post('deal/extraFields', body);
 }
 
 /** saveField changes a field's name or whether it is required, sending the rest back: a change writes every setting. */
