@@ -66,6 +66,32 @@ func heapPeak() (stop func() uint64) {
 	return func() uint64 { close(done); return peak.Load() }
 }
 
+// sendResumable sends size bytes, chunk after chunk, through the
+// resumable routes and answers the made File's download path.
+func sendResumable(t testing.TB, h *apitest.Harness, chunk []byte, size int) string {
+	t.Helper()
+	s := h.Do("POST", "/api/v3/file/upload", apitest.Req{Body: map[string]any{"name": "big.bin", "size": size}})
+	if s.Status != 200 {
+		t.Fatalf("start: %d %s", s.Status, s.Body)
+	}
+	id := s.Obj()["id"].(string)
+	var path string
+	for off := 0; off < size; off += len(chunk) {
+		r := h.Do("PATCH", "/api/v3/file/upload/"+id, apitest.Req{Body: string(chunk),
+			Headers: map[string]string{"Upload-Offset": fmt.Sprint(off)}})
+		if r.Status != 200 {
+			t.Fatalf("chunk at %d: %d %s", off, r.Status, r.Body)
+		}
+		if f, ok := r.Obj()["file"].(map[string]any); ok {
+			path = f["path"].(string)
+		}
+	}
+	if path == "" {
+		t.Fatal("the last chunk made no file")
+	}
+	return path
+}
+
 // BenchmarkResumableAPI sends a 512 MB file (ARTEL_BENCH_MB) through the
 // resumable routes (8 MB chunks over real HTTP, SQLite) to the store
 // ARTEL_TEST_STORAGE names (disk, s3 or s3ext; the database store keeps
@@ -81,22 +107,7 @@ func BenchmarkResumableAPI(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		stop := heapPeak()
 		t0 := time.Now()
-		s := h.Do("POST", "/api/v3/file/upload", apitest.Req{Body: map[string]any{"name": "big.bin", "size": size}})
-		if s.Status != 200 {
-			b.Fatalf("start: %d %s", s.Status, s.Body)
-		}
-		id := s.Obj()["id"].(string)
-		var path string
-		for off := 0; off < size; off += len(chunk) {
-			r := h.Do("PATCH", "/api/v3/file/upload/"+id, apitest.Req{Body: string(chunk),
-				Headers: map[string]string{"Upload-Offset": fmt.Sprint(off)}})
-			if r.Status != 200 {
-				b.Fatalf("chunk at %d: %d %s", off, r.Status, r.Body)
-			}
-			if f, ok := r.Obj()["file"].(map[string]any); ok {
-				path = f["path"].(string)
-			}
-		}
+		path := sendResumable(b, h, chunk, size)
 		up := time.Since(t0)
 		t0 = time.Now()
 		req, _ := http.NewRequest("GET", h.URL+path, nil)

@@ -1,7 +1,6 @@
 package file_test
 
 import (
-	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -26,25 +25,7 @@ func TestGigabyteStreams(t *testing.T) {
 		chunk[i] = byte(i * 7)
 	}
 	stop := heapPeak()
-	s := h.Do("POST", "/api/v3/file/upload", apitest.Req{Body: map[string]any{"name": "big.bin", "size": size}})
-	if s.Status != 200 {
-		t.Fatalf("start: %d %s", s.Status, s.Body)
-	}
-	id := s.Obj()["id"].(string)
-	var path string
-	for off := 0; off < size; off += len(chunk) {
-		r := h.Do("PATCH", "/api/v3/file/upload/"+id, apitest.Req{Body: string(chunk),
-			Headers: map[string]string{"Upload-Offset": fmt.Sprint(off)}})
-		if r.Status != 200 {
-			t.Fatalf("chunk at %d: %d %s", off, r.Status, r.Body)
-		}
-		if f, ok := r.Obj()["file"].(map[string]any); ok {
-			path = f["path"].(string)
-		}
-	}
-	if path == "" {
-		t.Fatal("the last chunk made no file")
-	}
+	path := sendResumable(t, h, chunk, size)
 	req, _ := http.NewRequest("GET", h.URL+path, nil)
 	req.Header.Set("Authorization", "Bearer "+h.Token)
 	res, err := http.DefaultClient.Do(req)
