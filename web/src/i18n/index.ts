@@ -1,5 +1,5 @@
 // Localisation: ru and en are always complete; ru, the default, is bundled
-// and the other eleven locales, en among them, are fetched on demand as
+// (but for the deferred areas' files, below) and the other eleven locales, en among them, are fetched on demand as
 // their own chunks (bundling en too cost every first screen ~20 KB). Each
 // language is a folder of section files (shell.json, screens.json, ...)
 // merged into one namespace, so areas of the app own their own files.
@@ -13,8 +13,19 @@ export const languages = ['ru', 'en', 'az', 'be', 'cs', 'de', 'fr', 'id', 'kk', 
 export type Language = (typeof languages)[number];
 
 type Section = { default: Record<string, unknown> };
-const bundled = import.meta.glob<Section>(['./locales/ru/*.json'], { eager: true });
+// An area whose words only its own (lazy) pages use comes with them, not
+// in the first screen's bundle: loadSection before the page renders.
+const deferred = ['deal'];
+const bundled = import.meta.glob<Section>(['./locales/ru/*.json', '!./locales/ru/deal.json'], { eager: true });
+const ruLater = import.meta.glob<Section>(['./locales/ru/deal.json']);
 const lazy = import.meta.glob<Section>(['./locales/*/*.json', '!./locales/ru/*.json']);
+
+/** loadSection adds a deferred area's Russian words (the other languages load whole). */
+export async function loadSection(name: (typeof deferred)[number]) {
+  const load = ruLater[`./locales/ru/${name}.json`];
+  if (!load || i18next.exists(`${name}.title`, { lng: 'ru', fallbackLng: false })) return;
+  i18next.addResourceBundle('ru', 'translation', (await load()).default, true, true);
+}
 
 const STORAGE_KEY = 'artel.lang';
 

@@ -1,6 +1,7 @@
 // Every page is its own chunk, fetched when first opened, so the first
 // screen loads only the shell.
 import { lazy, type ComponentType } from 'react';
+import { loadSection } from '../../i18n';
 
 // `any` only bounds the module's export: the component keeps its own props as M[K].
 function named<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, key: K) {
@@ -37,11 +38,13 @@ export const AppRoute = named(() => import('../../features/integration/routes'),
 export const LeadFormRoute = named(() => import('../../features/crm/leadform/routes'), 'LeadFormRoute');
 export const ClientCardRoute = named(() => import('../../features/crm/routes'), 'ClientCardRoute');
 export const ClientAddRoute = named(() => import('../../features/crm/routes'), 'ClientAddRoute');
-export const DealListRoute = named(() => import('../../features/deal/routes'), 'DealListRoute');
-export const ProcessListRoute = named(() => import('../../features/deal/routes'), 'ProcessListRoute');
-export const DealCardRoute = named(() => import('../../features/deal/routes'), 'DealCardRoute');
-export const ProcessEditorRoute = named(() => import('../../features/deal/routes'), 'ProcessEditorRoute');
-export const NewProcessRoute = named(() => import('../../features/deal/routes'), 'NewProcessRoute');
+// The deal pages bring their own words (i18n loadSection).
+const dealPages = async () => (await Promise.all([import('../../features/deal/routes'), loadSection('deal')]))[0];
+export const DealListRoute = named(dealPages, 'DealListRoute');
+export const ProcessListRoute = named(dealPages, 'ProcessListRoute');
+export const DealCardRoute = named(dealPages, 'DealCardRoute');
+export const ProcessEditorRoute = named(dealPages, 'ProcessEditorRoute');
+export const NewProcessRoute = named(dealPages, 'NewProcessRoute');
 export const TimeRoute = named(() => import('../../features/todo/routes'), 'TimeRoute');
 export const TodoCardRoute = named(() => import('../../features/todo/routes'), 'TodoCardRoute');
 export const TodoRoute = named(() => import('../areas/calendar'), 'TodoRoute');
