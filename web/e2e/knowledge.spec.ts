@@ -135,5 +135,16 @@ test('a base, an article with a child, reordered, dropped and restored; a reader
   await readerPage.reload();
   await expect(treeNames(readerPage)).toHaveText(['Командировки', 'Авансовый отчёт']);
   await other.close();
+
+  // «Отпуск» dropped, then deleted for good from the trash (asked first).
+  await page.getByTestId('knowledge-delete').click();
+  await page.waitForURL(new RegExp(`/knowledge/${baseId}$`));
+  await page.getByTestId('knowledge-trash-link').click();
+  const gone = page.getByTestId('knowledge-trash-item').filter({ hasText: 'Отпуск' });
+  await gone.getByTestId('knowledge-trash-purge').click();
+  await gone.getByTestId('knowledge-trash-purge-yes').click();
+  await expect(gone).toHaveCount(0);
+  await page.goto(`/knowledge/${baseId}`);
+  await expect(treeNames(page)).toHaveText(['Командировки', 'Авансовый отчёт']);
   expect(errors).toEqual([]);
 });

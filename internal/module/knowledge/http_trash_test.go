@@ -82,7 +82,6 @@ func TestTrashAndRestore(t *testing.T) {
 				NotContains: []string{`"contentType":"KnowledgeBase","id"`}},
 			{Name: "no article in a dropped base", Method: "POST", Path: "/api/v3" + b + "/article", Status: 422,
 				Req: apitest.Req{Token: c.olga, Body: map[string]any{"name": "x"}}},
-			{Name: "dropped twice", Method: "DELETE", Path: "/api/v3" + b, Status: 422, Req: apitest.Req{Token: c.olga}},
 			{Name: "the owner restores it", Method: "POST", Path: "/api/v3" + b + "/recover", Status: 200, Req: apitest.Req{Token: c.olga},
 				Contains: []string{`"isDropped":false`}},
 			{Name: "restored once", Method: "POST", Path: "/api/v3" + b + "/recover", Status: 422, Req: apitest.Req{Token: c.olga}},

@@ -18,8 +18,12 @@ var (
 
 // DropArticle moves an article with its subtree to the trash (editors):
 // one trash item, remembering which rows went with it and where it was.
+// An article already in the trash is deleted for good.
 func (m *Module) DropArticle(ctx context.Context, sc entity.Scope, id int64) error {
 	return m.e.DB.WithTx(ctx, func(ctx context.Context) error {
+		if rec, err := m.e.Get(ctx, sc, "KnowledgeArticle", id); err == nil && dropped(rec) {
+			return m.PurgeArticle(ctx, sc, rec) // from the trash: for good (purge.go)
+		}
 		rec, err := m.editable(ctx, sc, id)
 		if err != nil {
 			return err
@@ -34,7 +38,8 @@ func (m *Module) DropArticle(ctx context.Context, sc entity.Scope, id int64) err
 }
 
 // DropBase moves a base to the trash (owners); its articles stay as they
-// are and come back with it.
+// are and come back with it. A base already in the trash is deleted for
+// good with its articles.
 func (m *Module) DropBase(ctx context.Context, sc entity.Scope, id int64) error {
 	return m.e.DB.WithTx(ctx, func(ctx context.Context) error {
 		rec, err := m.e.Get(ctx, sc, "KnowledgeBase", id)
@@ -45,7 +50,7 @@ func (m *Module) DropBase(ctx context.Context, sc entity.Scope, id int64) error 
 			return err
 		}
 		if dropped(rec) {
-			return entity.Invalidf("isDropped", CodeDropped, "")
+			return m.PurgeBase(ctx, sc, id) // from the trash: for good (purge.go)
 		}
 		return m.toTrash(ctx, sc, rec.Link(), id, 0, nil)
 	})

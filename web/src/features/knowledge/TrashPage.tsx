@@ -1,6 +1,7 @@
 // /knowledge/trash: what the reader may bring back, newest first: the
 // articles of bases they edit (each with the subtree dropped with it) and
-// the bases they own.
+// the bases they own; each is restored, or deleted for good after a
+// second click.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
@@ -16,15 +17,23 @@ export default function TrashPage() {
     knowledgeApi.trash().then(setItems, (err: unknown) => setError(errorText(err, t)));
   }, [t]);
   useEffect(load, [load]);
-  const restore = async (it: TrashItem) => {
+  const [asked, setAsked] = useState<string | null>(null);
+  const act = async (work: () => Promise<unknown>) => {
     try {
       setError('');
-      if (it.item.contentType === 'KnowledgeBase') await knowledgeApi.recoverBase(String(it.item.id));
-      else await knowledgeApi.recoverArticle(String(it.item.id));
+      await work();
       load();
     } catch (err) {
       setError(errorText(err, t));
     }
+  };
+  const isBase = (it: TrashItem) => it.item.contentType === 'KnowledgeBase';
+  const restore = (it: TrashItem) =>
+    act(() => (isBase(it) ? knowledgeApi.recoverBase(String(it.item.id)) : knowledgeApi.recoverArticle(String(it.item.id))));
+  // Deleting what is in the trash is for good (docs/knowledge.md): asked first.
+  const purge = (it: TrashItem) => {
+    setAsked(null);
+    return act(() => (isBase(it) ? knowledgeApi.dropBase(String(it.item.id)) : knowledgeApi.dropArticle(String(it.item.id))));
   };
   return (
     <Stack p="md" gap="md" data-testid="knowledge-trash">
@@ -48,6 +57,15 @@ export default function TrashPage() {
                   <Anchor component={RouterLink} to={`/knowledge/${base}/${it.item.id}`} size="sm">{t('knowledge.trash.open')}</Anchor>
                 )}
                 <Button size="xs" onClick={() => restore(it)} data-testid="knowledge-trash-restore">{t('knowledge.trash.restore')}</Button>
+                {asked === it.id ? (
+                  <>
+                    <Text size="xs" c="red">{t('knowledge.trash.purgeAsk')}</Text>
+                    <Button size="xs" color="red" onClick={() => purge(it)} data-testid="knowledge-trash-purge-yes">{t('knowledge.trash.purgeYes')}</Button>
+                    <Button size="xs" variant="default" onClick={() => setAsked(null)}>{t('knowledge.trash.purgeNo')}</Button>
+                  </>
+                ) : (
+                  <Button size="xs" color="red" variant="light" onClick={() => setAsked(it.id)} data-testid="knowledge-trash-purge">{t('knowledge.trash.purge')}</Button>
+                )}
               </Group>
             </Group>
           </Paper>
