@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -42,8 +43,27 @@ func TestMain(m *testing.M) {
 type server struct {
 	cmd  *exec.Cmd
 	url  string
-	out  *bytes.Buffer
+	out  *syncBuffer
 	done chan error
+}
+
+// syncBuffer is the server's output, written by the process's copier and
+// read by the test while it runs.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func freeAddr(t *testing.T) string {
@@ -55,13 +75,26 @@ func freeAddr(t *testing.T) string {
 	return l.Addr().String()
 }
 
-// start runs `artel serve` and waits for /healthz.
+// start runs `artel serve` and waits for /healthz. The port is free when
+// chosen but may be taken by another test process before the server binds
+// it, so readiness is the server's own "listening" line as well as an
+// answer, and a start that lost its port tries another.
 func start(t *testing.T, env []string, args ...string) *server {
+	t.Helper()
+	for attempt := 0; ; attempt++ {
+		s, lost := tryStart(t, env, args...)
+		if !lost || attempt == 2 {
+			return s
+		}
+	}
+}
+
+func tryStart(t *testing.T, env []string, args ...string) (*server, bool) {
 	t.Helper()
 	addr := freeAddr(t)
 	cmd := exec.Command(binary, append([]string{"serve", "--listen", addr}, args...)...)
 	cmd.Env = append(os.Environ(), env...)
-	s := &server{cmd: cmd, url: "http://" + addr, out: &bytes.Buffer{}, done: make(chan error, 1)}
+	s := &server{cmd: cmd, url: "http://" + addr, out: &syncBuffer{}, done: make(chan error, 1)}
 	cmd.Stdout, cmd.Stderr = s.out, s.out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -72,18 +105,23 @@ func start(t *testing.T, env []string, args ...string) *server {
 	// demo company first (about 11 s on a 2-core machine); readiness is
 	// waited for here, not timed.
 	for i := 0; i < 1200; i++ {
-		if r, err := http.Get(s.url + "/healthz"); err == nil && r.StatusCode == 200 {
-			r.Body.Close()
-			return s
+		if strings.Contains(s.out.String(), "url=http://"+addr) {
+			if r, err := http.Get(s.url + "/healthz"); err == nil && r.StatusCode == 200 {
+				r.Body.Close()
+				return s, false
+			}
 		}
 		select {
 		case err := <-s.done:
+			if strings.Contains(s.out.String(), "address already in use") {
+				return nil, true
+			}
 			t.Fatalf("server exited: %v\n%s", err, s.out)
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
 	t.Fatalf("server did not answer /healthz:\n%s", s.out)
-	return nil
+	return nil, false
 }
 
 // stop sends SIGTERM and expects a clean exit 0.
