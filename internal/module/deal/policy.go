@@ -43,12 +43,13 @@ func (p *Policy) PossibleActions(ctx context.Context, sc entity.Scope, recs []*e
 		slog.Error("deal: state rights for possibleActions", "err", err)
 		return out
 	}
+	dept := &readerDept{}
 	for _, rec := range recs {
 		st, ok := rec.Links["state"]
 		if !ok || rights[st.ID] == nil || !rights[st.ID].restricts() {
 			continue
 		}
-		may, err := p.M.mayEditIn(ctx, sc, rec, rights[st.ID])
+		may, err := p.M.mayEditIn(ctx, sc, rec, rights[st.ID], dept)
 		if err != nil {
 			slog.Error("deal: state rights for possibleActions", "deal", rec.ID, "err", err)
 		}

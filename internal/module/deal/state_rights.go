@@ -104,7 +104,7 @@ func orEmpty(s string) string {
 // mayEditIn tells whether the scope may change a deal in a state with
 // these rights: administrators always, else a holder of one of its roles
 // or one of its editors (in person, by their department, or in a group).
-func (m *Module) mayEditIn(ctx context.Context, sc entity.Scope, rec *entity.Record, r *stateRights) (bool, error) {
+func (m *Module) mayEditIn(ctx context.Context, sc entity.Scope, rec *entity.Record, r *stateRights, dept *readerDept) (bool, error) {
 	if sc.Admin || sc.System || r == nil || !r.restricts() {
 		return true, nil
 	}
@@ -120,7 +120,6 @@ func (m *Module) mayEditIn(ctx context.Context, sc entity.Scope, rec *entity.Rec
 			return true, nil
 		}
 	}
-	dept := int64(-1)
 	for _, l := range r.Editors {
 		if sc.Is(l) {
 			return true, nil
@@ -128,20 +127,36 @@ func (m *Module) mayEditIn(ctx context.Context, sc entity.Scope, rec *entity.Rec
 		if l.Type != "Department" || sc.Actor.Type != "Employee" {
 			continue
 		}
-		if dept < 0 {
-			var d sql.NullInt64
-			err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT c_department_i FROM e_employee
-				WHERE account_id = ? AND id = ? AND c_department_t = 'Department'`), sc.Account, sc.Actor.ID).Scan(&d)
-			if err != nil && err != sql.ErrNoRows {
-				return false, fmt.Errorf("deal: department of %d: %w", sc.Actor.ID, err)
-			}
-			dept = d.Int64
+		d, err := dept.of(ctx, m, sc)
+		if err != nil {
+			return false, err
 		}
-		if l.ID == dept {
+		if l.ID == d {
 			return true, nil
 		}
 	}
 	return false, nil
+}
+
+// readerDept is the reader's department, read once however many deals
+// of a page ask (0: none).
+type readerDept struct {
+	read bool
+	id   int64
+}
+
+func (d *readerDept) of(ctx context.Context, m *Module, sc entity.Scope) (int64, error) {
+	if d.read {
+		return d.id, nil
+	}
+	var id sql.NullInt64
+	err := m.e.DB.Q(ctx).QueryRowContext(ctx, m.e.DB.Dialect.Rebind(`SELECT c_department_i FROM e_employee
+		WHERE account_id = ? AND id = ? AND c_department_t = 'Department'`), sc.Account, sc.Actor.ID).Scan(&id)
+	if err != nil && err != sql.ErrNoRows {
+		return 0, fmt.Errorf("deal: department of %d: %w", sc.Actor.ID, err)
+	}
+	d.read, d.id = true, id.Int64
+	return d.id, nil
 }
 
 // denied is a rights-per-state refusal worded in both languages.
@@ -172,7 +187,7 @@ func (m *Module) checkStateEdit(ctx context.Context, c *entity.Change) error {
 	if err != nil {
 		return err
 	}
-	ok, err = m.mayEditIn(ctx, c.Scope, c.Old, r)
+	ok, err = m.mayEditIn(ctx, c.Scope, c.Old, r, &readerDept{})
 	if err != nil {
 		return err
 	}
@@ -225,7 +240,7 @@ func (m *Module) checkRowEdit(ctx context.Context, sc entity.Scope, deal int64) 
 	if err != nil {
 		return err
 	}
-	if ok, err := m.mayEditIn(ctx, sc, rec, r); err != nil || !ok {
+	if ok, err := m.mayEditIn(ctx, sc, rec, r, &readerDept{}); err != nil || !ok {
 		if err != nil {
 			return err
 		}
