@@ -23,6 +23,9 @@ func (e *Engine) ExtraOwner(typeName, field, target string) {
 		e.extraOwners = map[string]extraOwner{}
 	}
 	e.extraOwners[typeName] = extraOwner{field: field, target: target}
+	// A list asked for only an owned field still reads the owning link,
+	// which says whether the field is the record's (appliesTo).
+	e.NeedFields(typeName, field)
 }
 
 // ExtraOwnerTypes names the type that may own typeName's extra fields;

@@ -20,11 +20,14 @@ const bundled = import.meta.glob<Section>(['./locales/ru/*.json', '!./locales/ru
 const ruLater = import.meta.glob<Section>(['./locales/ru/deal.json']);
 const lazy = import.meta.glob<Section>(['./locales/*/*.json', '!./locales/ru/*.json']);
 
-/** loadSection adds a deferred area's Russian words (the other languages load whole). */
+const sectionsIn = new Set<string>();
+
+/** loadSection adds a deferred area's Russian words once (the other languages load whole). */
 export async function loadSection(name: (typeof deferred)[number]) {
   const load = ruLater[`./locales/ru/${name}.json`];
-  if (!load || i18next.exists(`${name}.title`, { lng: 'ru', fallbackLng: false })) return;
+  if (!load || sectionsIn.has(name)) return;
   i18next.addResourceBundle('ru', 'translation', (await load()).default, true, true);
+  sectionsIn.add(name);
 }
 
 const STORAGE_KEY = 'artel.lang';

@@ -1,7 +1,7 @@
 // /settings/integrations/errors: the web app's error reports (docs/integration.md,
 // "Tracking and error reports") for administrators — each distinct error
 // once, with how often and when it came, who saw it last and its stack.
-import { Alert, Badge, Code, Group, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Code, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,7 @@ export default function ErrorReportsPage() {
                 <Table.Td><Badge variant="light" color={r.count > 1 ? 'red' : 'gray'}>{r.count}</Badge></Table.Td>
                 <Table.Td><Text size="sm">{when(r.timeFirst)}</Text></Table.Td>
                 <Table.Td><Text size="sm">{when(r.timeLast)}</Text></Table.Td>
-                <Table.Td>{r.lastUser ? <LinkName link={r.lastUser} /> : <Group />}</Table.Td>
+                <Table.Td>{r.lastUser && <LinkName link={r.lastUser} />}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -16,7 +16,7 @@ interface Link {
 }
 
 /** absolute makes the link's path an address to hand out. */
-export const absolute = (url: string, origin: string) => (/^https?:\/\//.test(url) ? url : origin + url);
+const absolute = (url: string, origin: string) => (/^https?:\/\//.test(url) ? url : origin + url);
 
 export function InviteLink() {
   const { t } = useTranslation();
