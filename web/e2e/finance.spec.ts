@@ -132,3 +132,37 @@ test('a partial then the full payment from the invoice clear the deal\'s debt; t
   expect(saved.hidden).toEqual(['signatures']);
   expect(errors).toEqual([]);
 });
+
+test('a client\'s card lists its invoices with what is left, and bills the client', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  // The demo's overdue invoice: drawn, its deadline long past.
+  const query = encodeURIComponent(JSON.stringify({ limit: 50, fields: ['number', 'status', 'deadline', 'payer', 'sum'] }));
+  const invoices = (await (await page.request.get(`/api/v3/invoice?${query}`)).json()).data as { id: string; status: string; deadline?: { year: number } | null; payer: { id: string } }[];
+  const overdue = invoices.find((i) => i.status === 'drawn' && i.deadline);
+  expect(overdue, 'the demo\'s overdue invoice').toBeTruthy();
+  const payer = (await (await page.request.get(`/api/v3/payer/${overdue!.payer.id}`)).json()).data as { name: string; contractor: { contentType: string; id: string } };
+  const client = payer.contractor;
+  const card = client.contentType === 'ContractorCompany' ? `/crm/${client.id}/card?type=ContractorCompany` : `/crm/${client.id}/card`;
+  await page.goto(card);
+
+  const row = page.getByTestId('client-invoice').and(page.locator(`[data-id="${overdue!.id}"]`));
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('client-invoice-overdue')).toBeVisible();
+  await expect(row.getByTestId('client-invoice-left')).not.toHaveText('0 ₽');
+  await expect(page.getByTestId('client-invoices-owed')).not.toHaveText('0 ₽');
+
+  // A new invoice from the card goes to the client's payer.
+  await page.getByTestId('client-new-invoice').click();
+  await expect(page.getByTestId('invoice-card')).toBeVisible();
+  await expect(page.getByTestId('invoice-payer')).toHaveValue(payer.name);
+  await page.getByTestId('row-name').first().fill('Консультация');
+  await page.getByTestId('row-price').first().fill('1500');
+  await page.getByTestId('invoice-save').click();
+  await page.waitForURL(/\/invoices\/\d+\/card$/);
+  const id = /\/invoices\/(\d+)\/card/.exec(page.url())![1];
+  await page.goto(card);
+  const made = page.getByTestId('client-invoice').and(page.locator(`[data-id="${id}"]`));
+  await expect(made.getByTestId('client-invoice-left')).toHaveText('1 500 ₽');
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,6 @@
-// A client's deals, tasks and invoices on the card (GET …/{id}/deals,
-// /tasks, /invoices), the latest first, each leading to its card.
+// A client's deals and tasks on the card (GET …/{id}/deals, /tasks), the
+// latest first, each leading to its card; then its invoices with what is
+// left to pay (finance/ClientInvoices).
 import { Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { typeEndpoint } from '../../data/catalog';
 import { useList } from '../../data/hooks';
 import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
+import { ClientInvoices } from '../finance/ClientInvoices';
 
 const SHOWN = 10;
 
@@ -38,10 +40,12 @@ export function LinkedBlock({ client }: { client: Entity }) {
   const { t } = useTranslation();
   const base = `${typeEndpoint(client.contentType)}/${client.id}`;
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" data-testid="client-linked">
-      <Linked title={t('crm.linked.deals')} contentType="Deal" endpoint={`${base}/deals`} testId="client-deals" />
-      <Linked title={t('crm.linked.tasks')} contentType="Task" endpoint={`${base}/tasks`} testId="client-tasks" />
-      <Linked title={t('crm.linked.invoices')} contentType="Invoice" endpoint={`${base}/invoices`} testId="client-invoices" />
-    </SimpleGrid>
+    <Stack gap="lg" data-testid="client-linked">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Linked title={t('crm.linked.deals')} contentType="Deal" endpoint={`${base}/deals`} testId="client-deals" />
+        <Linked title={t('crm.linked.tasks')} contentType="Task" endpoint={`${base}/tasks`} testId="client-tasks" />
+      </SimpleGrid>
+      <ClientInvoices client={client} />
+    </Stack>
   );
 }

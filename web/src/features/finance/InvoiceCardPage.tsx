@@ -1,6 +1,7 @@
 // /invoices/{id}/card and /invoices/new[?deal=]: the invoice editor with
 // live totals, its status and the moves it allows ("mark paid" among
-// them). A new invoice from a deal bills the deal's debt in one row.
+// them). A new invoice from a deal bills the deal's debt in one row; one
+// from a client's card goes to the client's first payer.
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -75,7 +76,7 @@ function TemplateSelect({ value, onChange, disabled }: { value: string | null; o
   );
 }
 
-export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: string }) {
+export default function InvoiceCardPage({ id, dealId, client }: { id?: string; dealId?: string; client?: Link }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { entity: invoice, state, error } = useEntity('Invoice', id);
@@ -86,9 +87,12 @@ export default function InvoiceCardPage({ id, dealId }: { id?: string; dealId?: 
 
   useEffect(() => {
     if (!id) {
+      const blank = (payer: Link | null): InvoiceDraft => ({ payer, deal: null, invoiceDate: new Date(), deadline: null, rows: [emptyRow()], template: null });
       if (dealId) draftFromDeal(dealId, rowTitle).then(setDraft, (err) => setFailed(errorText(err, t)));
-      else setDraft({ payer: null, deal: null, invoiceDate: new Date(), deadline: null, rows: [emptyRow()], template: null });
+      else if (client) payerOf(client).then((payer) => setDraft(blank(payer)), (err) => setFailed(errorText(err, t)));
+      else setDraft(blank(null));
     }
+    // client is read from the address once: the page is keyed by it.
   }, [id, dealId, rowTitle, t]);
   const loaded = !!invoice;
   useEffect(() => {

@@ -7,7 +7,7 @@ import { invoiceFilter, type InvoiceFilterId } from '../../app/mapping/queryFilt
 import { useList } from '../../data/hooks';
 import { LinkName, isLink } from '../../fields/link/LinkName';
 import { money } from '../deal/money';
-import { kopecksText } from './format';
+import { dateText, kopecks, kopecksText } from './format';
 import { StatusBadge } from './StatusBadge';
 
 const FIELDS = ['number', 'name', 'payer', 'deal', 'invoiceDate', 'deadline', 'status', 'sum'];
@@ -19,13 +19,6 @@ const FILTERS: { id: InvoiceFilterId | undefined; query: string }[] = [
   { id: 'rejected', query: '?status=4' },
   { id: 'overdue', query: '?status=overdue' },
 ];
-
-const dateText = (v: unknown) => {
-  const d = v as { year?: number; month?: number; day?: number } | null;
-  return d?.year ? new Date(d.year, d.month ?? 0, d.day ?? 1).toLocaleDateString() : '';
-};
-
-const kopecks = (v: unknown) => BigInt(Math.round(((v as { value?: number } | null)?.value ?? 0) * 100));
 
 export default function InvoiceListPage({ filterId }: { filterId?: InvoiceFilterId }) {
   const { t } = useTranslation();

@@ -19,10 +19,16 @@ export function InvoiceCardRoute() {
   return id ? <InvoiceCardPage key={id} id={id} /> : null;
 }
 
-/** /invoices/new[?deal={dealId}]: a new invoice, billing the deal when one is named. */
+/**
+ * /invoices/new[?deal={dealId}|?client={ContractorCompany|ContractorHuman}:{id}]:
+ * a new invoice, billing the deal when one is named, or to the client's payer.
+ */
 export function InvoiceNewRoute() {
-  const deal = new URLSearchParams(useLocation().search).get('deal') ?? undefined;
-  return <InvoiceCardPage key={deal ?? 'new'} dealId={deal && /^\d+$/.test(deal) ? deal : undefined} />;
+  const q = new URLSearchParams(useLocation().search);
+  const deal = q.get('deal') ?? '';
+  const client = /^(ContractorCompany|ContractorHuman):(\d+)$/.exec(q.get('client') ?? '');
+  const clientLink = client ? { contentType: client[1], id: client[2] } : undefined;
+  return <InvoiceCardPage key={deal || (q.get('client') ?? 'new')} dealId={/^\d+$/.test(deal) ? deal : undefined} client={clientLink} />;
 }
 
 /** /finance: accounts with balances and the operations journal. */
