@@ -11,7 +11,7 @@ type books struct {
 func (f *filler) financeBooks() (*books, error) {
 	var b books
 	var err error
-	if b.own, err = f.create(f.demo, "Payer", obj{"name": "ООО «Артель Демо»", "type": "Legal",
+	if b.own, err = f.create(f.demo, "Payer", obj{"name": "ООО «Артель Демо»", "type": "Legal", "isOwn": true,
 		"country": obj{"contentType": "Country", "id": "1"}, "inn": "7704123456", "kpp": "770401001",
 		"legalAddress": "119034, Москва, Пречистенская наб., 17", "bank": "ПАО Сбербанк, г. Москва", "bik": "044525225",
 		"correspondentAccount": "30101810400000000225", "currentAccount": "40702810938000012345"}); err != nil {

@@ -119,6 +119,14 @@ test('a partial then the full payment from the invoice clear the deal\'s debt; t
   await expect(page.getByText(/Загружено 1, оплачено счетов 0/)).toBeVisible();
   await expect(page.getByTestId('fin-operation').filter({ hasText: 'Бутыли для кулера' })).toHaveCount(1);
 
+  // The account's own legal entity, the payee of its invoices: its settlement account changed.
+  const ours = page.getByTestId('fin-own-row').filter({ hasText: 'ООО «Артель Демо»' });
+  await expect(ours).toContainText('по умолчанию');
+  await ours.getByTestId('fin-own-edit').click();
+  await page.getByTestId('fin-own-currentAccount').fill('40702810900000000777');
+  await page.getByTestId('fin-own-save').click();
+  await expect(ours).toContainText('40702810900000000777');
+
   // The administrator's invoice template: a header, and no signatures printed.
   const name = `Шаблон e2e ${Date.now()}`;
   await page.getByTestId('fin-template-name').fill(name);
@@ -156,11 +164,16 @@ test('a client\'s card lists its invoices with what is left, and bills the clien
   await page.getByTestId('client-new-invoice').click();
   await expect(page.getByTestId('invoice-card')).toBeVisible();
   await expect(page.getByTestId('invoice-payer')).toHaveValue(payer.name);
+  // Its payee, unless another is picked, is the account's own legal entity.
+  await expect(page.getByTestId('invoice-recipient')).toHaveAttribute('placeholder', 'По умолчанию: ООО «Артель Демо»');
   await page.getByTestId('row-name').first().fill('Консультация');
   await page.getByTestId('row-price').first().fill('1500');
   await page.getByTestId('invoice-save').click();
   await page.waitForURL(/\/invoices\/\d+\/card$/);
   const id = /\/invoices\/(\d+)\/card/.exec(page.url())![1];
+  const saved = (await (await page.request.get(`/api/v3/invoice/${id}`)).json()).data as { recipient: { id: string } | null };
+  const recipient = (await (await page.request.get(`/api/v3/payer/${saved.recipient!.id}`)).json()).data as { name: string };
+  expect(recipient.name).toBe('ООО «Артель Демо»');
   await page.goto(card);
   const made = page.getByTestId('client-invoice').and(page.locator(`[data-id="${id}"]`));
   await expect(made.getByTestId('client-invoice-left')).toHaveText('1 500 ₽');

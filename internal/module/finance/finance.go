@@ -51,6 +51,7 @@ func Register(e *entity.Engine) *Module {
 		AfterSave: m.afterOp, BeforeDelete: m.beforeOpDelete})
 	e.NeedFields("FinOperation", "kind", "incomeSum", "expenseSum", "accountSum", "realAccount", "deal", "pairedOperation")
 	e.Hook("FinRealAccount", entity.Hooks{BeforeSave: m.beforeAccount})
+	e.Hook("Payer", entity.Hooks{BeforeSave: beforePayer})
 	e.NeedFields("FinRealAccount", "currency")
 	e.Compute("FinRealAccount", entity.Computer{Fields: []string{"balance"}, InLists: true, Fill: m.fillBalance})
 	return m

@@ -27,6 +27,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /finOperation/importStatement", a.importStatement)
 	rt.Describe("POST /finOperation/importStatement", [2]string{"Импорт банковской выписки (1С, CSV): предпросмотр (preview) и проводка (digest), оплаты счетов по номеру, ИНН и сумме",
 		"Import a bank statement (1C, CSV): a preview, then the booking of it (digest); invoices paid by number, ИНН and sum"})
+	rt.Handle("GET /payer/ownRecipients", a.ownRecipients)
+	rt.Handle("GET /invoice/realAccounts", a.realAccounts)
+	rt.Handle("GET /finOperation/types", a.operationTypes)
 	rt.Handle("POST /finOperation/{id}/linkWith", a.link(true))
 	rt.Handle("POST /finOperation/{id}/unlinkWith", a.link(false))
 	rt.Download("/invoice/{id}/pdf", a.servePDF)

@@ -17,7 +17,8 @@ import (
 // ignored (clients send back what they read).
 var kept = []string{"number", "sum", "taxTotal", "paidSum", "publicDownloadLink"}
 
-// beforeInvoice numbers a new invoice, checks its status move and
+// beforeInvoice numbers a new invoice, gives it the account's own legal
+// entity as its recipient when none is named, checks its status move and
 // computes its totals from its rows.
 func (m *Module) beforeInvoice(ctx context.Context, c *entity.Change) error {
 	if !c.Scope.System && !isMachine(ctx) {
@@ -34,6 +35,15 @@ func (m *Module) beforeInvoice(ctx context.Context, c *entity.Change) error {
 	if c.New {
 		if _, given := c.Links["consignee"]; !given && c.Links["payer"] != nil {
 			c.Links["consignee"] = c.Links["payer"]
+		}
+		if _, given := c.Links["recipient"]; !given {
+			own, err := m.ownRecipient(ctx, c.Scope.Account, c.Links["payer"])
+			if err != nil {
+				return err
+			}
+			if own != nil {
+				c.Links["recipient"] = own
+			}
 		}
 		if c.Values["number"] == nil {
 			n, err := m.e.NextNumber(ctx, c.Scope, "Invoice.number")

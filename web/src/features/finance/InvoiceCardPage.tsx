@@ -3,7 +3,7 @@
 // them). A new invoice from a deal bills the deal's debt in one row; one
 // from a client's card goes to the client's first payer.
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { allOf, refIs } from '../../app/mapping/filters';
 import { api } from '../../data/api';
-import { useEntity, useList } from '../../data/hooks';
+import { useEntity } from '../../data/hooks';
 import type { Entity, Link } from '../../data/types';
 import { dayInputProps } from '../../fields/dateInputs';
 import { LinkName, isLink } from '../../fields/link/LinkName';
@@ -21,7 +21,8 @@ import { PaymentPanel } from './PaymentPanel';
 import { SendPanel } from './SendPanel';
 import { StatusBadge } from './StatusBadge';
 import { invoiceRows, saveInvoice, setStatus, type InvoiceDraft } from './invoiceApi';
-import { listTemplates, templateOf, type InvoiceTemplate } from './templateApi';
+import { PayerSelect, RecipientSelect, TemplateSelect } from './InvoiceSelects';
+import { listTemplates, templateOf } from './templateApi';
 import { RowsEditor, emptyRow } from './RowsEditor';
 import { invoiceTotals } from './totals';
 
@@ -43,37 +44,13 @@ async function draftFromDeal(dealId: string, title: string): Promise<InvoiceDraf
   const owed = (deal.debt ?? deal.price) as { value?: number } | null;
   return {
     payer: await payerOf(deal.contractor),
+    recipient: null,
     deal: { contentType: 'Deal', id: dealId },
     invoiceDate: new Date(),
     deadline: null,
     rows: [{ ...emptyRow(), name: `${title} ${String(deal.name ?? '')}`.trim(), price: owed?.value ?? 0 }],
     template: null,
   };
-}
-
-function PayerSelect({ value, onChange, disabled }: { value: Link | null; onChange(v: Link | null): void; disabled: boolean }) {
-  const { t } = useTranslation();
-  const payers = useList({ contentType: 'Payer', endpoint: 'payer', fields: ['name'], limit: 200 });
-  return (
-    <Select label={t('finance.card.payer')} placeholder={t('finance.card.payerPick')} searchable disabled={disabled} data-testid="invoice-payer" w={360}
-      value={value?.id ?? null} onChange={(id) => onChange(id ? { contentType: 'Payer', id } : null)}
-      data={payers.items.map((p) => ({ value: String(p.id), label: String(p.name ?? p.id) }))} />
-  );
-}
-
-/** TemplateSelect picks the printed form; none prints with the account's default one. */
-function TemplateSelect({ value, onChange, disabled }: { value: string | null; onChange(v: string | null): void; disabled: boolean }) {
-  const { t } = useTranslation();
-  const [templates, setTemplates] = useState<InvoiceTemplate[]>([]);
-  useEffect(() => {
-    listTemplates().then(setTemplates, () => setTemplates([]));
-  }, []);
-  const fallback = templates.find((x) => x.isDefault);
-  return (
-    <Select label={t('finance.card.template')} clearable disabled={disabled} w={240} data-testid="invoice-template" value={value} onChange={onChange}
-      placeholder={fallback ? t('finance.card.templateDefault', { name: fallback.name }) : t('finance.card.templateBuiltIn')}
-      data={templates.map((x) => ({ value: x.id, label: x.name }))} />
-  );
 }
 
 export default function InvoiceCardPage({ id, dealId, client }: { id?: string; dealId?: string; client?: Link }) {
@@ -87,7 +64,7 @@ export default function InvoiceCardPage({ id, dealId, client }: { id?: string; d
 
   useEffect(() => {
     if (!id) {
-      const blank = (payer: Link | null): InvoiceDraft => ({ payer, deal: null, invoiceDate: new Date(), deadline: null, rows: [emptyRow()], template: null });
+      const blank = (payer: Link | null): InvoiceDraft => ({ payer, recipient: null, deal: null, invoiceDate: new Date(), deadline: null, rows: [emptyRow()], template: null });
       if (dealId) draftFromDeal(dealId, rowTitle).then(setDraft, (err) => setFailed(errorText(err, t)));
       else if (client) payerOf(client).then((payer) => setDraft(blank(payer)), (err) => setFailed(errorText(err, t)));
       else setDraft(blank(null));
@@ -101,6 +78,7 @@ export default function InvoiceCardPage({ id, dealId, client }: { id?: string; d
       ([rows, templates]) =>
         setDraft({
           payer: isLink(invoice.payer) ? invoice.payer : null,
+          recipient: isLink(invoice.recipient) ? invoice.recipient : null,
           deal: isLink(invoice.deal) ? invoice.deal : null,
           invoiceDate: toDate(invoice.invoiceDate) ?? new Date(),
           deadline: toDate(invoice.deadline),
@@ -175,6 +153,7 @@ export default function InvoiceCardPage({ id, dealId, client }: { id?: string; d
               onChange={(v) => v && setDraft({ ...draft, invoiceDate: dayjs(v).toDate() })} />
             <DateInput {...dayInputProps()} label={t('finance.card.deadline')} value={draft.deadline} disabled={closed} clearable w={160}
               onChange={(v) => setDraft({ ...draft, deadline: v ? dayjs(v).toDate() : null })} />
+            <RecipientSelect value={draft.recipient} onChange={(recipient) => setDraft({ ...draft, recipient })} disabled={closed} />
             <TemplateSelect value={draft.template} onChange={(template) => setDraft({ ...draft, template })} disabled={closed} />
           </Group>
           {draft.deal && (

@@ -11,6 +11,8 @@ import { round2 } from './format';
 
 export interface InvoiceDraft {
   payer: Link | null;
+  /** one of the account's own legal entities; null lets the server take its first */
+  recipient: Link | null;
   deal: Link | null;
   invoiceDate: Date;
   deadline: Date | null;
@@ -49,6 +51,7 @@ export async function saveInvoice(d: InvoiceDraft, id?: string): Promise<Entity>
   const body = {
     contentType: 'Invoice',
     payer: d.payer,
+    ...(d.recipient ? { recipient: d.recipient } : {}),
     deal: d.deal,
     invoiceDate: day(d.invoiceDate),
     deadline: d.deadline ? day(d.deadline) : null,
