@@ -26,3 +26,13 @@ func (Bool) Encode(stored any, _ Options) any {
 	}
 	return nil
 }
+
+// True says a boolean as the engine holds it is true: stored as 0/1, or
+// a bool a rule set.
+func True(v any) bool {
+	if b, ok := v.(bool); ok {
+		return b
+	}
+	n, ok := asInt(v)
+	return ok && n != 0
+}

@@ -46,19 +46,7 @@ func Register(e *entity.Engine) *Module {
 
 // isDialogue: spec 001 §3.10, private and not open to discussion.
 func isDialogue(rec *entity.Record) bool {
-	return truthy(rec.Values["isPrivate"]) && !truthy(rec.Values["isDiscussable"])
-}
-
-func truthy(v any) bool {
-	switch x := v.(type) {
-	case bool:
-		return x
-	case int64:
-		return x != 0
-	case int:
-		return x != 0
-	}
-	return false
+	return value.True(rec.Values["isPrivate"]) && !value.True(rec.Values["isDiscussable"])
 }
 
 // people are the types that can be members of a chat (a Group in the

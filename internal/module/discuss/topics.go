@@ -32,7 +32,7 @@ func (m *Module) beforeTopic(ctx context.Context, c *entity.Change) error {
 		}
 		return nil
 	}
-	if !truthy(c.Values["isPrivate"]) || truthy(c.Values["isDiscussable"]) {
+	if !value.True(c.Values["isPrivate"]) || value.True(c.Values["isDiscussable"]) {
 		return nil
 	}
 	owner, visavis := c.Links["owner"], c.Links["visavis"]

@@ -82,20 +82,8 @@ func beforePayer(_ context.Context, c *entity.Change) error {
 	if !given || c.Scope.System || c.Scope.Admin {
 		return nil
 	}
-	if truthy(v) != (c.Old != nil && truthy(c.Old.Values["isOwn"])) {
+	if value.True(v) != (c.Old != nil && value.True(c.Old.Values["isOwn"])) {
 		return entity.ErrForbidden
 	}
 	return nil
-}
-
-// truthy reads a boolean as the engine holds it (a bool given, an
-// integer stored).
-func truthy(v any) bool {
-	switch x := v.(type) {
-	case bool:
-		return x
-	case int64:
-		return x != 0
-	}
-	return false
 }
