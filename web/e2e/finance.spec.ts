@@ -166,8 +166,12 @@ test('a client\'s card lists its invoices with what is left, and bills the clien
   await expect(page.getByTestId('invoice-payer')).toHaveValue(payer.name);
   // Its payee, unless another is picked, is the account's own legal entity.
   await expect(page.getByTestId('invoice-recipient')).toHaveAttribute('placeholder', 'По умолчанию: ООО «Артель Демо»');
-  await page.getByTestId('row-name').first().fill('Консультация');
-  await page.getByTestId('row-price').first().fill('1500');
+  // A row from the catalogue: the offer's name and price, in place of the blank row.
+  await page.getByTestId('invoice-add-offer').fill('Монитор');
+  await page.getByRole('option', { name: 'Монитор 27"' }).click();
+  await expect(page.getByTestId('invoice-row-edit')).toHaveCount(1);
+  await expect(page.getByTestId('row-name')).toHaveValue('Монитор 27"');
+  await expect(page.getByTestId('row-sum')).toHaveText('24 000 ₽');
   await page.getByTestId('invoice-save').click();
   await page.waitForURL(/\/invoices\/\d+\/card$/);
   const id = /\/invoices\/(\d+)\/card/.exec(page.url())![1];
@@ -176,6 +180,6 @@ test('a client\'s card lists its invoices with what is left, and bills the clien
   expect(recipient.name).toBe('ООО «Артель Демо»');
   await page.goto(card);
   const made = page.getByTestId('client-invoice').and(page.locator(`[data-id="${id}"]`));
-  await expect(made.getByTestId('client-invoice-left')).toHaveText('1 500 ₽');
+  await expect(made.getByTestId('client-invoice-left')).toHaveText('24 000 ₽');
   expect(errors).toEqual([]);
 });

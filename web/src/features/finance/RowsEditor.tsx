@@ -1,12 +1,15 @@
 // The invoice's rows as an editable table, each with the sum the server
-// will compute (totals.ts): name, quantity, unit, price, discount, VAT.
-import { ActionIcon, Button, NumberInput, Select, Table, TextInput } from '@mantine/core';
+// will compute (totals.ts): name, quantity, unit, price, discount, VAT;
+// a row is added blank or from the catalogue (OfferPick), which takes the
+// place of a blank row still untouched.
+import { ActionIcon, Button, Group, NumberInput, Select, Table, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { kopecksText } from './format';
-import { rowSums, type RowDraft } from './totals';
+import { OfferPick } from './OfferPick';
+import { emptyRow, rowSums, type RowDraft } from './totals';
 
-export const emptyRow = (): RowDraft => ({ name: '', quantity: 1, unit: '', price: 0, vatRate: 20, vatOnTop: false, discountType: 'percent', discount: 0 });
+export { emptyRow } from './totals';
 
 const VAT = ['none', '0', '10', '20'];
 
@@ -83,9 +86,12 @@ export function RowsEditor({ rows, onChange, readOnly }: { rows: RowDraft[]; onC
         </Table.Tbody>
       </Table>
       {!readOnly && (
-        <Button size="xs" variant="default" onClick={() => onChange([...rows, emptyRow()])} data-testid="invoice-add-row" style={{ alignSelf: 'flex-start' }}>
-          {t('finance.rows.add')}
-        </Button>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => onChange([...rows, emptyRow()])} data-testid="invoice-add-row">
+            {t('finance.rows.add')}
+          </Button>
+          <OfferPick onPick={(row) => onChange([...rows.filter((r) => r.id || r.name.trim() || r.price), row])} />
+        </Group>
       )}
     </>
   );

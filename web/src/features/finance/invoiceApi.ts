@@ -6,6 +6,7 @@ import { api } from '../../data/api';
 import { ingest } from '../../data/entities';
 import { reloadLists } from '../../data/lists';
 import type { Entity, Link } from '../../data/types';
+import { isLink } from '../../fields/link/LinkName';
 import type { RowDraft } from './totals';
 import { round2 } from './format';
 
@@ -29,6 +30,7 @@ function rowBody(r: RowDraft): Record<string, unknown> {
   return {
     contentType: 'OfferRow',
     ...(r.id ? { id: r.id } : {}),
+    ...(r.offer ? { offer: r.offer } : {}),
     name: r.name,
     quantity: r.quantity,
     unit: r.unit ? { contentType: 'Unit', name: r.unit } : null,
@@ -75,6 +77,7 @@ export async function invoiceRows(id: string): Promise<RowDraft[]> {
     const disc = r.discount as { type?: 'percent' | 'absolute'; valueInMain?: number } | null;
     return {
       id: String(r.id),
+      offer: isLink(r.offer) ? { contentType: r.offer.contentType, id: String(r.offer.id) } : null,
       name: String(r.name ?? ''),
       quantity: Number(r.quantity ?? 1),
       unit: String((r.unit as { name?: string } | null)?.name ?? ''),

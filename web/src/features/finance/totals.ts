@@ -5,6 +5,8 @@
 
 export interface RowDraft {
   id?: string;
+  /** the catalogue's offer the row sells, if any */
+  offer?: { contentType: string; id: string } | null;
   name: string;
   quantity: number;
   unit: string;
@@ -14,6 +16,9 @@ export interface RowDraft {
   discountType: 'percent' | 'absolute';
   discount: number;
 }
+
+/** emptyRow is a new blank row: one piece, VAT 20 % included. */
+export const emptyRow = (): RowDraft => ({ name: '', quantity: 1, unit: '', price: 0, vatRate: 20, vatOnTop: false, discountType: 'percent', discount: 0 });
 
 export interface RowSums {
   sum: bigint;
