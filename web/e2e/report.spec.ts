@@ -73,5 +73,11 @@ test('deals won per manager as a bar chart, saved and put on the dashboard', asy
   await expect(page.getByTestId('widget-cell').first().getByTestId('widget')).toContainText(name);
   await expect(page.getByTestId('widget-cell').first().getByTestId('widget-bar')).toHaveCount(rows.length);
 
+  // The people widgets: employees' effectiveness (the demo's tasks have deadlines) and birthdays.
+  await page.getByTestId('widget-add').selectOption({ label: 'Эффективность сотрудников' });
+  await expect(page.getByTestId('widget-effectiveness')).toContainText('%');
+  await page.getByTestId('widget-add').selectOption({ label: 'Дни рождения' });
+  await expect(page.getByTestId('widget').and(page.locator('[data-kind="EmployeeBirthdayDesktopWidget"]'))).toBeVisible();
+
   expect(errors).toEqual([]);
 });

@@ -13,7 +13,7 @@ import (
 )
 
 // Sources are the content types the builder reads.
-var Sources = []string{"Task", "Deal", "ContractorCompany", "ContractorHuman", "Invoice", "Todo"}
+var Sources = []string{"Task", "Deal", "ContractorCompany", "ContractorHuman", "Invoice", "Todo", "FinOperation"}
 
 // Operations are the builder's aggregations (AggregationOperation.name).
 var Operations = []string{"count", "sum", "avg", "min", "max"}

@@ -11,6 +11,8 @@ import (
 
 func (a *HTTP) widgetRoutes(rt *api.Routes) {
 	rt.Handle("GET /desktop/widget", a.widgets)
+	// The kinds a dashboard may hold (string[], the reference's answer).
+	rt.Handle("GET /desktop/widget/list", func(context.Context, *api.Request) api.Response { return api.OK(WidgetKinds) })
 	rt.Handle("POST /desktop/widget", a.saveWidget)
 	rt.Handle("POST /desktop/widget/{id}", a.saveWidget)
 	rt.Handle("DELETE /desktop/widget", a.deleteWidget)

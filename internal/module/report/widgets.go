@@ -13,7 +13,8 @@ import (
 )
 
 // Widget kinds a dashboard holds (the reference's *DesktopWidget types).
-var WidgetKinds = []string{"TaskDesktopWidget", "DealDesktopWidget", "InvoiceDesktopWidget", "ReportDesktopWidget"}
+var WidgetKinds = []string{"TaskDesktopWidget", "DealDesktopWidget", "InvoiceDesktopWidget", "ReportDesktopWidget",
+	"EmployeeBirthdayDesktopWidget", "EmployeeEffectivenessDesktopWidget"}
 
 // ChartTypes of a saved report's widget (ReportDesktopWidget.chartType).
 var ChartTypes = []string{"bar", "pie"}

@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
@@ -33,6 +34,19 @@ func TestWidgets(t *testing.T) {
 		}
 		if n := len(h.Do("GET", "/api/v3/desktop/widget", apitest.Req{Token: b.olgaTok}).List()); n != 0 {
 			t.Errorf("Olga's dashboard is her own: %d", n)
+		}
+		// The people widgets, on Olga's own dashboard.
+		for _, kind := range []string{"EmployeeBirthdayDesktopWidget", "EmployeeEffectivenessDesktopWidget"} {
+			if r := add(b.olgaTok, map[string]any{"contentType": kind, "posX": 0, "posY": 0}); r.Status != 200 || r.Obj()["contentType"] != kind {
+				t.Errorf("%s: %d %s", kind, r.Status, r.Body)
+			}
+		}
+		if mine := h.Do("GET", "/api/v3/desktop/widget", apitest.Req{Token: b.olgaTok}).List(); len(mine) != 2 {
+			t.Errorf("Olga's people widgets: %v", mine)
+		}
+		if r := h.Do("GET", "/api/v3/desktop/widget/list", apitest.Req{Token: b.olgaTok}); r.Status != 200 ||
+			!strings.Contains(string(r.Body), `"EmployeeBirthdayDesktopWidget","EmployeeEffectivenessDesktopWidget"`) {
+			t.Errorf("the kinds: %s", r.Body)
 		}
 		for _, c := range []struct {
 			name  string

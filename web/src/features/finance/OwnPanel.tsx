@@ -12,7 +12,8 @@ import { reloadLists } from '../../data/lists';
 import type { Entity } from '../../data/types';
 
 const FIELDS = ['name', 'inn', 'kpp', 'legalAddress', 'bank', 'bik', 'correspondentAccount', 'currentAccount'] as const;
-type Form = Record<(typeof FIELDS)[number], string>;
+type Field = (typeof FIELDS)[number];
+type Form = Record<Field, string>;
 const blank = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Form;
 const formOf = (p: Entity) => Object.fromEntries(FIELDS.map((f) => [f, String(p[f] ?? '')])) as Form;
 
@@ -24,6 +25,16 @@ export function OwnPanel() {
   const [form, setForm] = useState<Form>(blank);
   const [failed, setFailed] = useState<string | null>(null);
   if (!admin) return null;
+  const labels: Record<Field, string> = {
+    name: t('finance.own.name'),
+    inn: t('finance.own.inn'),
+    kpp: t('finance.own.kpp'),
+    legalAddress: t('finance.own.legalAddress'),
+    bank: t('finance.own.bank'),
+    bik: t('finance.own.bik'),
+    correspondentAccount: t('finance.own.correspondentAccount'),
+    currentAccount: t('finance.own.currentAccount'),
+  };
   const edit = (p: Entity | null) => {
     setEditing(p ? String(p.id) : null);
     setForm(p ? formOf(p) : blank);
@@ -83,7 +94,7 @@ export function OwnPanel() {
       </Table>
       <SimpleGrid cols={{ base: 1, md: 4 }}>
         {FIELDS.map((f) => (
-          <TextInput key={f} label={t(`finance.own.${f}`)} value={form[f]} onChange={(e) => setForm({ ...form, [f]: e.currentTarget.value })} data-testid={`fin-own-${f}`} />
+          <TextInput key={f} label={labels[f]} value={form[f]} onChange={(e) => setForm({ ...form, [f]: e.currentTarget.value })} data-testid={`fin-own-${f}`} />
         ))}
       </SimpleGrid>
       <Group>

@@ -102,6 +102,8 @@ export function WidgetBoard() {
             { value: 'TaskDesktopWidget', label: t('report.dashboard.myTasks') },
             { value: 'DealDesktopWidget', label: t('report.dashboard.dealsByState') },
             { value: 'InvoiceDesktopWidget', label: t('report.dashboard.invoicesDue') },
+            { value: 'EmployeeBirthdayDesktopWidget', label: t('report.dashboard.birthdays') },
+            { value: 'EmployeeEffectivenessDesktopWidget', label: t('report.dashboard.effectiveness') },
             ...reports.map((r) => ({ value: `ReportDesktopWidget:${r.id}`, label: `${t('report.dashboard.report')}: ${r.name}` })),
           ]} />
       </Group>

@@ -4,7 +4,7 @@
 import { allOf, enumIn, type FilterConfig, type FilterTerm } from '../../app/mapping/filters';
 import type { Operation, Source } from './reportApi';
 
-export const SOURCES: Source[] = ['Deal', 'Task', 'ContractorCompany', 'ContractorHuman', 'Invoice', 'Todo'];
+export const SOURCES: Source[] = ['Deal', 'Task', 'ContractorCompany', 'ContractorHuman', 'Invoice', 'Todo', 'FinOperation'];
 export const OPERATIONS: Operation[] = ['count', 'sum', 'avg', 'min', 'max'];
 
 export interface GroupField {
@@ -19,6 +19,7 @@ export const GROUPS: Record<Source, GroupField[]> = {
   ContractorHuman: [{ name: 'userCreated' }, { name: 'timeCreated', date: true }],
   Invoice: [{ name: 'status' }, { name: 'payer' }, { name: 'userCreated' }, { name: 'invoiceDate', date: true }, { name: 'deadline', date: true }],
   Todo: [{ name: 'responsible' }, { name: 'userCreated' }, { name: 'category' }, { name: 'timeCreated', date: true }, { name: 'timeFinished', date: true }],
+  FinOperation: [{ name: 'kind' }, { name: 'realAccount' }, { name: 'type' }, { name: 'creator' }, { name: 'date', date: true }],
 };
 
 export const NUMBERS: Record<Source, string[]> = {
@@ -28,6 +29,7 @@ export const NUMBERS: Record<Source, string[]> = {
   ContractorHuman: [],
   Invoice: ['sum'],
   Todo: [],
+  FinOperation: ['sum', 'incomeSum', 'expenseSum'],
 };
 
 const text = (field: string, comparison: 'equals' | 'not_equals', value: string): FilterTerm => ({ contentType: 'FilterTermString', field, comparison, value });
@@ -39,4 +41,5 @@ export const CONDITIONS: Record<Source, Record<string, FilterConfig>> = {
   ContractorHuman: {},
   Invoice: { paid: allOf(text('status', 'equals', 'paid')), unpaid: allOf(text('status', 'not_equals', 'paid')) },
   Todo: {},
+  FinOperation: { income: allOf(text('kind', 'equals', 'income')), expense: allOf(text('kind', 'equals', 'expense')) },
 };

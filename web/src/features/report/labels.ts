@@ -11,6 +11,7 @@ export function sourceLabels(t: TFunction): Record<Source, string> {
     ContractorHuman: t('report.source.ContractorHuman'),
     Invoice: t('report.source.Invoice'),
     Todo: t('report.source.Todo'),
+    FinOperation: t('report.source.FinOperation'),
   };
 }
 
@@ -30,6 +31,8 @@ export function conditionLabels(t: TFunction): Record<string, string> {
     done: t('report.condition.done'),
     paid: t('report.condition.paid'),
     unpaid: t('report.condition.unpaid'),
+    income: t('report.condition.income'),
+    expense: t('report.condition.expense'),
   };
 }
 
@@ -54,6 +57,12 @@ export function fieldLabels(t: TFunction): Record<string, string> {
     sum: t('report.field.sum'),
     category: t('report.field.category'),
     timeFinished: t('report.field.timeFinished'),
+    kind: t('report.field.kind'),
+    realAccount: t('report.field.realAccount'),
+    creator: t('report.field.creator'),
+    date: t('report.field.date'),
+    incomeSum: t('report.field.incomeSum'),
+    expenseSum: t('report.field.expenseSum'),
   };
 }
 
@@ -63,6 +72,8 @@ export function widgetLabels(t: TFunction): Record<WidgetKind, string> {
     DealDesktopWidget: t('report.dashboard.dealsByState'),
     InvoiceDesktopWidget: t('report.dashboard.invoicesDue'),
     ReportDesktopWidget: t('report.dashboard.report'),
+    EmployeeBirthdayDesktopWidget: t('report.dashboard.birthdays'),
+    EmployeeEffectivenessDesktopWidget: t('report.dashboard.effectiveness'),
   };
 }
 

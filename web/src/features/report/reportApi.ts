@@ -54,7 +54,7 @@ export interface OverdueWork {
   invoicesSum: Money;
 }
 
-export type Source = 'Deal' | 'Task' | 'ContractorCompany' | 'ContractorHuman' | 'Invoice' | 'Todo';
+export type Source = 'Deal' | 'Task' | 'ContractorCompany' | 'ContractorHuman' | 'Invoice' | 'Todo' | 'FinOperation';
 export type Operation = 'count' | 'sum' | 'avg' | 'min' | 'max';
 export type Period = 'day' | 'week' | 'month';
 
@@ -86,7 +86,7 @@ export interface SavedReport {
   description?: string;
 }
 
-export type WidgetKind = 'TaskDesktopWidget' | 'DealDesktopWidget' | 'InvoiceDesktopWidget' | 'ReportDesktopWidget';
+export type WidgetKind = 'TaskDesktopWidget' | 'DealDesktopWidget' | 'InvoiceDesktopWidget' | 'ReportDesktopWidget' | 'EmployeeBirthdayDesktopWidget' | 'EmployeeEffectivenessDesktopWidget';
 
 export interface Widget {
   contentType: WidgetKind;

@@ -1,5 +1,6 @@
 // What each dashboard widget shows: the reader's open tasks, deals by
-// state, invoices due, or a saved report's chart.
+// state, invoices due, a saved report's chart, birthdays or employees'
+// effectiveness (peopleWidgets.tsx).
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useSession } from '../../app/session';
 import { api } from '../../data/api';
 import { formatMoney } from '../../format';
 import { MiniBars } from './MiniBars';
+import { Birthdays, Effectiveness } from './peopleWidgets';
 import { makeConfig, reportApi, type Built, type Widget } from './reportApi';
 
 const OPEN = ['created', 'assigned', 'accepted', 'delayed'];
@@ -83,5 +85,9 @@ export function WidgetBody({ w }: { w: Widget }) {
       return <Chart load={() => reportApi.build(makeConfig('Deal', 'state', '', 'count', ''))} deps="deals" />;
     case 'ReportDesktopWidget':
       return <Chart load={() => savedReport(w.reportId ?? '')} deps={w.reportId ?? ''} />;
+    case 'EmployeeBirthdayDesktopWidget':
+      return <Birthdays />;
+    case 'EmployeeEffectivenessDesktopWidget':
+      return <Effectiveness />;
   }
 }
