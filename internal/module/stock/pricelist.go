@@ -109,19 +109,7 @@ func (m *Module) keepNamedList(ctx context.Context, sc entity.Scope, rec *entity
 // locked first on PostgreSQL so two writers of its prices take turns
 // (the unique index of migration 48 stands behind it).
 func (m *Module) checkOfferPrice(ctx context.Context, c *entity.Change) error {
-	link := func(f string) int64 {
-		if l, given := c.Links[f]; given {
-			if l == nil {
-				return 0
-			}
-			return l.ID
-		}
-		if c.Old != nil {
-			return c.Old.Links[f].ID
-		}
-		return 0
-	}
-	offer, list := link("offer"), link("priceList")
+	offer, list := linkAfter(c, "offer"), linkAfter(c, "priceList")
 	if offer == 0 {
 		return entity.Invalidf("offer", entity.CodeRequired, "")
 	}
