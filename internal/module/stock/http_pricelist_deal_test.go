@@ -66,6 +66,12 @@ func TestPriceListPricing(t *testing.T) {
 		if r := position(base, tea, nil); moneyOf(r, "price") != 100 {
 			t.Fatalf("a deal naming no list: %v", r)
 		}
+		// A deal without a list that gets a client takes the client's list.
+		later := make1(t, h, "deal", map[string]any{"name": "Без клиента", "program": apitest.Link("Program", prog)})
+		if got := listOf(must(t, h.Do("POST", "/api/v3/deal/"+later, apitest.Req{Body: map[string]any{
+			"contractor": apitest.Link("ContractorHuman", client)}}))); got != opt {
+			t.Fatalf("a client given later: %q", got)
+		}
 		if r := h.Do("POST", "/api/v3/deal", apitest.Req{Body: map[string]any{"name": "x", "program": apitest.Link("Program", prog),
 			"priceList": apitest.Link("PriceList", "999999")}}); r.Status != 422 {
 			t.Fatalf("an unknown list: %d %s", r.Status, r.Body)

@@ -1,6 +1,7 @@
 package stock_test
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
@@ -92,6 +93,11 @@ func TestOfferPrices(t *testing.T) {
 		if r := h.Do("POST", "/api/v3/offerPrice/"+p, apitest.Req{Token: tok, Body: map[string]any{"price": rubles(1, "RUB")}}); r.Status != 403 {
 			t.Fatalf("an employee without offer_add: %d %s", r.Status, r.Body)
 		}
+		other := d.offer("Кофе", "product")
+		if r := h.Do("POST", "/api/v3/offerPrice", apitest.Req{Token: tok, Body: offerPrice(other, opt, rubles(1, "RUB"))}); r.Status != 403 ||
+			count(t, h, `SELECT COUNT(*) FROM e_offerprice WHERE c_offer_i = ?`, other) != 0 {
+			t.Fatalf("an employee's new price: %d %s", r.Status, r.Body)
+		}
 		// The base price is the offer's own and stays.
 		o := must(t, h.Do("GET", `/api/v3/offer/`+tea+`?{"fields":["price","prices"]}`, apitest.Req{}))
 		if moneyOf(o, "price") != 100 || len(o["prices"].([]any)) != 2 {
@@ -113,6 +119,39 @@ func TestOfferPrices(t *testing.T) {
 		must(t, h.Do("DELETE", "/api/v3/offer/"+tea, apitest.Req{}))
 		if n := count(t, h, `SELECT COUNT(*) FROM e_offerprice`); n != 0 {
 			t.Fatalf("a deleted offer left %d prices", n)
+		}
+	})
+}
+
+// Concurrent writers of one offer's price in one list: one price is
+// written, the others are refused in words, none answers 500.
+func TestConcurrentOfferPrices(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		d := &depot{t: t, h: h}
+		tea := d.offer("Чай", "product")
+		opt := make1(t, h, "priceList", map[string]any{"name": "Оптовая", "currency": "RUB"})
+		statuses := make([]int, 16)
+		var wg sync.WaitGroup
+		for i := range statuses {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				statuses[i] = h.Do("POST", "/api/v3/offerPrice", apitest.Req{Body: offerPrice(tea, opt, rubles(float64(50+i), "RUB"))}).Status
+			}(i)
+		}
+		wg.Wait()
+		ok := 0
+		for _, s := range statuses {
+			switch s {
+			case 200:
+				ok++
+			case 422:
+			default:
+				t.Fatalf("statuses: %v", statuses)
+			}
+		}
+		if ok != 1 || count(t, h, `SELECT COUNT(*) FROM e_offerprice`) != 1 {
+			t.Fatalf("one price: %v", statuses)
 		}
 	})
 }
