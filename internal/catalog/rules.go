@@ -124,8 +124,10 @@ var reverse = map[string]Reverse{
 	"Deal.positions":             {"OfferRow", "deal"},
 	"Consignment.rows":           {"ConsignmentRow", "consignment"},
 	// A kit's parts and the kits an offer is part of (docs/stock.md).
-	"Offer.parts":                  {"OfferPart", "parent"},
-	"Offer.parents":                {"OfferPart", "offer"},
+	"Offer.parts":   {"OfferPart", "parent"},
+	"Offer.parents": {"OfferPart", "offer"},
+	// An offer's prices per price list (Artel's, docs/stock.md).
+	"Offer.prices":                 {"OfferPrice", "offer"},
 	"DocFolder.docs":               {"Doc", "folder"},
 	"Doc.versions":                 {"DocVersion", "doc"},
 	"Department.vacancies":         {"DepartmentVacancy", "department"},
@@ -208,7 +210,7 @@ var searchedText = map[string][]string{
 var typeLabelsEn = map[string]string{
 	"ContractorHuman": "Client (person)", "ContractorCompany": "Client (company)",
 	"Todo": "To-do", "Topic": "Discussion", "Doc": "Document", "FinOperation": "Finance operation",
-	"Offer": "Product", "Program": "Business process", "ProgramState": "Process stage",
+	"Offer": "Product", "PriceList": "Price list", "OfferPrice": "Price in a price list", "Program": "Business process", "ProgramState": "Process stage",
 	"TradeFilter": "Deal filter", "CrmFilter": "Client filter",
 	"ContractorType": "Client type", "ContractorStatus": "Client status",
 }

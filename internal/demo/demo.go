@@ -105,6 +105,9 @@ type filler struct {
 	deals          []subject
 	projects       []project
 	tasks          []subject
+	// offers are the catalogue's offers with their base prices, priced in
+	// the price lists.
+	offers []pricedOffer
 	// firstReport is the demo user's first saved report, a workspace's chart.
 	firstReport value.Link
 }
@@ -119,7 +122,7 @@ type subject struct {
 
 func (f *filler) run() error {
 	steps := []func() error{f.departments, f.staff, f.clientListsStep, f.companiesStep, f.humans,
-		f.salesProgram, f.dealsStep, f.leadFormsStep, f.positionsStep, f.invoicesStep, f.stockStep, f.projectsStep, f.tasksStep, f.todos, f.calendar, f.comments, f.chats, f.knowledgeStep, f.absencesStep,
+		f.salesProgram, f.dealsStep, f.leadFormsStep, f.positionsStep, f.invoicesStep, f.stockStep, f.priceListsStep, f.projectsStep, f.tasksStep, f.todos, f.calendar, f.comments, f.chats, f.knowledgeStep, f.absencesStep,
 		f.docsStep, f.reportsStep, f.spacesStep, f.integrationsStep, f.callsStep}
 	for _, step := range steps {
 		if err := step(); err != nil {

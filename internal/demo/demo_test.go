@@ -29,7 +29,7 @@ import (
 var counted = []string{"Department", "DepartmentVacancy", "Employee", "ContractorHuman", "ContractorCompany", "Program",
 	"ProgramState", "ProgramTransition", "ProgramTrigger", "Offer", "OfferRow", "Deal", "Payer", "Invoice", "FinRealAccount", "FinOperation", "Project", "Task", "Todo", "Place", "Comment",
 	"Topic", "KnowledgeBase", "KnowledgeArticle", "Warehouse", "Consignment", "Vacation",
-	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement", "Report", "ContractorType", "ContractorStatus"}
+	"DocFolder", "Doc", "DocVersion", "CustomLeadForm", "CustomLeadFormElement", "Report", "ContractorType", "ContractorStatus", "PriceList", "OfferPrice"}
 
 // setup opens a fresh database with an account and a hooked engine.
 func setup(t *testing.T, dialect string) (*entity.Engine, int64) {

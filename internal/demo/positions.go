@@ -20,6 +20,7 @@ func (f *filler) positionsStep() error {
 			return err
 		}
 		offers = append(offers, ref(l))
+		f.offers = append(f.offers, pricedOffer{l, o.price})
 	}
 	vat := obj{"contentType": "Tax", "name": "НДС 20%", "rate": 20}
 	for i := 0; i < len(f.deals); i += 8 {

@@ -44,6 +44,7 @@ func (f *filler) stockStep() error {
 			return err
 		}
 		goods = append(goods, l)
+		f.offers = append(f.offers, pricedOffer{l, g.price})
 		rows = append(rows, obj{"offer": ref(l), "quantity": g.received, "price": money(g.price)})
 	}
 	row := func(i int, q float64) obj { return obj{"offer": ref(goods[i]), "quantity": q} }

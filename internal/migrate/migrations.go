@@ -827,4 +827,16 @@ var migrations = []Migration{
 			`ALTER TABLE extra_fields ADD COLUMN owner_id BIGINT`,
 		}
 	}, nil},
+	{48, "stock: one price per offer and price list", func(d store.Dialect) []string { return nil },
+		func(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
+			// internal/module/stock/pricelist.go checks it (the offer's
+			// row locked on PostgreSQL); the index stands behind the
+			// check. The catalogue's tables are made first: e_offerprice
+			// is new with this migration.
+			if err := syncEntities(ctx, db, cat); err != nil {
+				return err
+			}
+			return db.Exec(ctx, `CREATE UNIQUE INDEX IF NOT EXISTS e_offerprice_pair
+				ON e_offerprice (account_id, c_offer_i, c_pricelist_i)`)
+		}},
 }

@@ -104,11 +104,16 @@ var rules = map[string]Rule{
 	"FinOperation": {Read: "fin_operation", Add: "fin_operation_add"},
 	// Accounts, their chart and operation types are the finance area's
 	// settings (internal/module/finance).
-	"FinRealAccount":    {Read: "fin_operation", Add: "fin_operation_add"},
-	"FinAccount":        {Read: "fin_operation", Add: "fin_operation_add"},
-	"FinOperationType":  {Read: "fin_operation", Add: "fin_operation_add"},
-	"FinOperationLink":  {Read: "fin_operation", AdminOnly: true},
-	"Offer":             {Read: "offer_enter", Add: "offer_add"},
+	"FinRealAccount":   {Read: "fin_operation", Add: "fin_operation_add"},
+	"FinAccount":       {Read: "fin_operation", Add: "fin_operation_add"},
+	"FinOperationType": {Read: "fin_operation", Add: "fin_operation_add"},
+	"FinOperationLink": {Read: "fin_operation", AdminOnly: true},
+	"Offer":            {Read: "offer_enter", Add: "offer_add"},
+	// Price lists are the catalogue's settings, read by every employee
+	// (a deal or client names one); an offer's price in one follows the
+	// offer (docs/stock.md, "Price lists").
+	"PriceList":         {Everyone: true, AdminOnly: true},
+	"OfferPrice":        {Via: "offer", Add: "offer_add"},
 	"Warehouse":         {Read: "consignment_enter", Add: "consignment_enter"},
 	"Consignment":       {Read: "consignment_enter", Add: "consignment_enter"},
 	"Doc":               {Read: "doc_enter", Add: "doc_add"},

@@ -212,3 +212,49 @@ test('import a catalogue file with its quantities into a warehouse', async ({ pa
   await expect(page.getByTestId('balance-row').filter({ hasText: `Цикорий ${stamp}` }).getByTestId('balance-on-hand')).toHaveText('2');
   expect(errors).toEqual([]);
 });
+
+test('a price list: an offer priced in it, a client on it, its deal\'s position at the list\'s price', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const stamp = Date.now().toString(36);
+  const list = `Опт ${stamp}`;
+  const offer = `Кофемашина ${stamp}`;
+
+  // The list, on the price lists screen.
+  await page.goto('/offers');
+  await page.getByTestId('offer-price-lists').click();
+  await page.getByTestId('price-list-new-name').fill(list);
+  await page.getByTestId('price-list-create').click();
+  await expect(page.getByTestId('price-list-row').filter({ has: page.locator(`[value="${list}"]`) })).toBeVisible();
+
+  // An offer at 250 ₽, and 199.50 ₽ in the list, on its card.
+  await page.goto('/offers');
+  await page.getByTestId('offer-name').fill(offer);
+  await page.getByTestId('offer-price').fill('250');
+  await page.getByTestId('offer-create').click();
+  await page.getByTestId('offer-row').filter({ hasText: offer }).getByRole('link').click();
+  const priced = page.getByTestId('offer-list-price').filter({ hasText: list });
+  await priced.getByTestId('offer-list-price-input').fill('199.5');
+  await priced.getByTestId('offer-list-price-save').click();
+  await expect(priced.getByTestId('offer-list-price-value')).toHaveText(/^199,5 ₽$/);
+
+  // A client put on the list on its card; a deal of the client takes it.
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: unknown) =>
+    (await (await page.request.post(`/api/v3/${path}`, { headers: { 'X-CSRF-Token': csrf }, data })).json()).data as { id: string };
+  const client = await post('contractorCompany', { name: `ООО «Опт ${stamp}»` });
+  await page.goto(`/crm/${client.id}/card`);
+  await pick(page, 'client-price-list', `${list} (RUB)`);
+  await expect(page.getByTestId('client-price-list')).toHaveValue(`${list} (RUB)`);
+  const programs = (await (await page.request.get(`/api/v3/program?${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).json()).data as { id: string }[];
+  const deal = await post('deal', { name: `Поставка ${stamp}`, program: { contentType: 'Program', id: programs[0].id },
+    contractor: { contentType: 'ContractorCompany', id: client.id } });
+  await page.goto(`/deals/${deal.id}/card`);
+  await expect(page.getByTestId('deal-price-list')).toHaveValue(`${list} (RUB)`);
+
+  // The offer added with no price: the list's.
+  await pick(page, 'deal-position-offer', offer);
+  await page.getByTestId('deal-position-add').click();
+  await expect(page.getByTestId('deal-position').filter({ hasText: offer }).getByTestId('deal-position-price')).toHaveText(/^199,5 ₽$/);
+  expect(errors).toEqual([]);
+});

@@ -32,6 +32,7 @@ type Module struct {
 func Register(e *entity.Engine) *Module {
 	m := &Module{e: e}
 	e.Hook("Deal", entity.Hooks{BeforeSave: m.beforeDeal, AfterSave: m.afterDeal})
+	e.Hook("Deal", entity.Hooks{BeforeSave: m.defaultPriceList})
 	e.Hook("ProgramTransition", entity.Hooks{BeforeSave: m.beforeTransition, AfterSave: m.afterTransition})
 	e.Hook("ProgramState", entity.Hooks{BeforeSave: m.beforeState, BeforeDelete: m.beforeStateDelete})
 	e.Hook("ProgramTrigger", entity.Hooks{BeforeSave: m.beforeTrigger})

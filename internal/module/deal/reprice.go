@@ -12,6 +12,9 @@ import (
 // beforeRow prices a position (positions.go) and keeps a deal's positions
 // in one currency, so their sum is the deal's price.
 func (m *Module) beforeRow(ctx context.Context, c *entity.Change) error {
+	if err := m.priceFromList(ctx, c); err != nil {
+		return err
+	}
 	if err := pricePosition(c); err != nil {
 		return err
 	}

@@ -74,10 +74,13 @@ func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {
 	err := a.Engine.DB.WithTx(ctx, func(ctx context.Context) error {
 		raw, withRows := in["rows"]
 		delete(in, "rows")
+		list, err := a.Invoices.priceListFor(ctx, sc, id, in)
+		if err != nil {
+			return err
+		}
 		var rows []value.Link
 		if withRows {
-			var err error
-			if rows, err = a.Invoices.WriteRows(ctx, sc, id, raw); err != nil {
+			if rows, err = a.Invoices.WriteRows(ctx, sc, id, list, raw); err != nil {
 				return err
 			}
 		}
@@ -88,7 +91,6 @@ func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {
 				return err
 			}
 		}
-		var err error
 		if id == 0 {
 			rec, err = a.Engine.Create(ctx, sc, "Invoice", in)
 		} else {

@@ -15,10 +15,10 @@ import (
 // WriteRows saves the rows an invoice write carries inline, as the
 // reference's clients send them: an OfferRow without an id is created,
 // one with an id (a row of this invoice) is changed by the fields it
-// gives. It answers the rows as links for SetRows. Rows are written as
+// gives; a new row is priced in the price list given (pricelist.go). It answers the rows as links for SetRows. Rows are written as
 // the system: the caller's right to write the invoice, checked in the
 // same transaction, is what decides.
-func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, raw json.RawMessage) ([]value.Link, error) {
+func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice, list int64, raw json.RawMessage) ([]value.Link, error) {
 	var items []json.RawMessage
 	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		items = nil
@@ -35,7 +35,7 @@ func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, 
 	}
 	out := make([]value.Link, 0, len(items))
 	for i, item := range items {
-		id, err := m.writeRow(ctx, sc, own, closed, item)
+		id, err := m.writeRow(ctx, sc, own, closed, list, item)
 		if err != nil {
 			return nil, underRows(i, err)
 		}
@@ -45,7 +45,7 @@ func (m *Module) WriteRows(ctx context.Context, sc entity.Scope, invoice int64, 
 }
 
 // writeRow creates or changes one row and answers its id.
-func (m *Module) writeRow(ctx context.Context, sc entity.Scope, own []value.Link, closed bool, item json.RawMessage) (int64, error) {
+func (m *Module) writeRow(ctx context.Context, sc entity.Scope, own []value.Link, closed bool, list int64, item json.RawMessage) (int64, error) {
 	var in entity.Input
 	if json.Unmarshal(item, &in) != nil || in == nil {
 		return 0, entity.Invalidf("", CodeRowsFormat, "")
@@ -62,6 +62,9 @@ func (m *Module) writeRow(ctx context.Context, sc entity.Scope, own []value.Link
 		return 0, entity.Invalidf("", CodeInvoiceClosed, "")
 	}
 	if !given || string(rawID) == "null" {
+		if err := m.priceRow(ctx, sc, list, in); err != nil {
+			return 0, err
+		}
 		rec, err := m.e.Create(ctx, system(sc), "OfferRow", in)
 		if err != nil {
 			return 0, err

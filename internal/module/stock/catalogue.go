@@ -16,7 +16,8 @@ import (
 
 // The catalogue's CSV (GET /offer/export, POST /offer/import): UTF-8 with
 // a byte-order mark and ";" between fields, as spreadsheet programs in
-// Russian locales read and write it.
+// Russian locales read and write it. The export adds a column per active
+// price list (pricelist_io.go).
 var csvHeader = []string{"id", "name", "article", "type", "price", "currency", "unit", "balance", "available"}
 
 // maxImport bounds one import's rows.
@@ -32,7 +33,15 @@ func (m *Module) Export(ctx context.Context, sc entity.Scope, lq entity.ListQuer
 	}
 	out := csv.NewWriter(w)
 	out.Comma = ';'
-	if err := out.Write(csvHeader); err != nil {
+	lists, err := m.activeLists(ctx, sc.Account)
+	if err != nil {
+		return err
+	}
+	header := append([]string(nil), csvHeader...)
+	for _, l := range lists {
+		header = append(header, l.Name)
+	}
+	if err := out.Write(header); err != nil {
 		return err
 	}
 	var after int64
@@ -43,6 +52,14 @@ func (m *Module) Export(ctx context.Context, sc entity.Scope, lq entity.ListQuer
 			return err
 		}
 		if err := m.fillOfferStock(ctx, sc, page.Records, nil); len(page.Records) > 0 && err != nil {
+			return err
+		}
+		ids := make([]int64, len(page.Records))
+		for i, o := range page.Records {
+			ids[i] = o.ID
+		}
+		prices, err := m.pagePrices(ctx, sc.Account, ids, lists)
+		if err != nil {
 			return err
 		}
 		for _, o := range page.Records {
@@ -56,8 +73,16 @@ func (m *Module) Export(ctx context.Context, sc entity.Scope, lq entity.ListQuer
 			}
 			_ = json.Unmarshal([]byte(o.String("unit")), &unit)
 			num := func(f string) string { v, _ := o.Computed[f].(float64); return strconv.FormatFloat(v, 'f', -1, 64) }
-			if err := out.Write([]string{strconv.FormatInt(o.ID, 10), o.String("name"), o.String("article"), o.String("type"),
-				amount, price.Currency, unit.Name, num("balanceQuantity"), num("availableQuantity")}); err != nil {
+			line := []string{strconv.FormatInt(o.ID, 10), o.String("name"), o.String("article"), o.String("type"),
+				amount, price.Currency, unit.Name, num("balanceQuantity"), num("availableQuantity")}
+			for _, l := range lists {
+				cell := ""
+				if a, ok := prices[o.ID][l.ID]; ok {
+					cell = amountText(a)
+				}
+				line = append(line, cell)
+			}
+			if err := out.Write(line); err != nil {
 				return err
 			}
 			after = o.ID

@@ -48,6 +48,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	a.filterRoutes(rt)
 	a.listRoutes(rt)
 	rt.Messages(Wording)
+	rt.Messages(priceWording)
 }
 
 func (a *HTTP) save(ctx context.Context, r *api.Request) api.Response {

@@ -114,11 +114,16 @@ func parseTable(data []byte) ([][]string, error) {
 
 // guessMapping maps each header cell to the field it names, each field
 // once.
-func guessMapping(header []string) []string {
+// lists are the account's price lists' fields by name (pricelist_io.go).
+func guessMapping(header []string, lists map[string]string) []string {
 	out := make([]string, len(header))
 	used := map[string]bool{}
 	for i, h := range header {
-		f := headerAliases[strings.ToLower(strings.TrimSpace(h))]
+		key := strings.ToLower(strings.TrimSpace(h))
+		f := headerAliases[key]
+		if f == "" {
+			f = lists[key]
+		}
 		if f != "" && !used[f] {
 			out[i], used[f] = f, true
 		}
@@ -132,8 +137,12 @@ func (m *Module) OpenImport(ctx context.Context, sc entity.Scope, name string, d
 	if err != nil {
 		return nil, err
 	}
+	lists, err := m.listFields(ctx, sc.Account)
+	if err != nil {
+		return nil, err
+	}
 	s := &Import{Account: sc.Account, Author: sc.Actor.ID, Status: ImportParsed, FileName: name, Cells: rows,
-		Mapping: guessMapping(rows[0]), AllRows: true, Toggled: map[int]bool{}}
+		Mapping: guessMapping(rows[0], lists), AllRows: true, Toggled: map[int]bool{}}
 	cells, _ := json.Marshal(s.Cells)
 	mapping, _ := json.Marshal(s.Mapping)
 	db := m.e.DB

@@ -98,6 +98,9 @@ func (s *Import) Check(lang string) []Row {
 
 // checkCell is why a mapped, non-empty cell cannot fill its field, or "".
 func checkCell(field, v string) string {
+	if listOf(field) != 0 {
+		field = "price" // a price list's column is a price
+	}
 	switch field {
 	case "name":
 		if v == "" {

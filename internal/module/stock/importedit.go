@@ -30,7 +30,7 @@ func (m *Module) MapImport(ctx context.Context, sc entity.Scope, s *Import, set 
 		if i < 0 || i >= len(mapping) {
 			return entity.Invalidf("columns", CodeImportField, "")
 		}
-		if f != "" && !contains(importFields, f) {
+		if f != "" && !contains(importFields, f) && !m.isList(ctx, sc.Account, listOf(f)) {
 			return entity.Invalidf(fmt.Sprintf("columns.%d.fieldName", i), CodeImportField, f)
 		}
 		mapping[i] = f

@@ -46,6 +46,9 @@ func (m *Module) RunImport(ctx context.Context, sc entity.Scope, s *Import) erro
 				continue
 			}
 			rec, found, err := m.importOffer(ctx, sc, s, row)
+			if err == nil {
+				err = m.importListPrices(ctx, sc, s, row, rec)
+			}
 			if err != nil {
 				return underRow(row.Index, err)
 			}

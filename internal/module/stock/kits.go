@@ -12,22 +12,19 @@ import (
 // through its parts.
 const CodeKitCycle = "stock_kit_cycle"
 
+// linkAfter is the id a single link names once the change is written,
+// 0 for none.
+func linkAfter(c *entity.Change, f string) int64 {
+	if l := c.LinkAfter(f); l != nil {
+		return l.ID
+	}
+	return 0
+}
+
 // checkPart keeps a kit's part (OfferPart) sound: both offers named, a
 // positive count of at most three decimals, and no kit inside itself.
 func (m *Module) checkPart(ctx context.Context, c *entity.Change) error {
-	link := func(f string) int64 {
-		if l, given := c.Links[f]; given {
-			if l == nil {
-				return 0
-			}
-			return l.ID
-		}
-		if c.Old != nil {
-			return c.Old.Links[f].ID
-		}
-		return 0
-	}
-	offer, parent := link("offer"), link("parent")
+	offer, parent := linkAfter(c, "offer"), linkAfter(c, "parent")
 	if offer == 0 {
 		return entity.Invalidf("offer", entity.CodeRequired, "")
 	}

@@ -87,6 +87,7 @@ const offers: RouteObject[] = [
   { path: '/offers', element: <P.OfferListRoute /> },
   { path: '/offers/filter/:filterId?', element: <ListRoute contentType="Offer" filterType="OfferFilter" /> },
   { path: '/offers/:id/card', element: <P.OfferCardRoute /> },
+  { path: '/priceLists', element: <P.PriceListsRoute /> },
   { path: '/admin/offer/list', element: <ListRoute contentType="Offer" /> },
 ];
 

@@ -62,6 +62,7 @@ export const WarehouseListRoute = named(() => import('../../features/stock/route
 export const WarehouseCardRoute = named(() => import('../../features/stock/routes'), 'WarehouseCardRoute');
 export const OfferListRoute = named(() => import('../../features/stock/routes'), 'OfferListRoute');
 export const OfferCardRoute = named(() => import('../../features/stock/routes'), 'OfferCardRoute');
+export const PriceListsRoute = named(() => import('../../features/stock/routes'), 'PriceListsRoute');
 export const ReportRoute = named(() => import('../../features/report/routes'), 'ReportRoute');
 export const DiscussRoute = named(() => import('../../features/discuss/routes'), 'DiscussRoute');
 export const SpacesRoute = named(() => import('../../features/space/routes'), 'SpacesRoute');

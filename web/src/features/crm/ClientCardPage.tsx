@@ -2,7 +2,7 @@
 // contact info is edited as a list, a company lists its people, and the
 // client is dropped, restored or deleted forever; its requisites are
 // listed and added, its possible duplicates shown and merged into it,
-// its type and status picked, its deals, tasks, invoices and to-dos listed (a to-do added), a person's guest access
+// its type, status and price list picked, its deals, tasks, invoices and to-dos listed (a to-do added), a person's guest access
 // switched, and the journal of its changes shown (docs/crm.md).
 import { useCallback, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -36,6 +36,7 @@ import { FiguresBlock } from './FiguresBlock';
 import { GuestAccessBlock } from './GuestAccessBlock';
 import { LinkedBlock } from './LinkedBlock';
 import { PayersBlock } from './PayersBlock';
+import { PriceListSelect } from '../stock/PriceListSelect';
 import { TodosBlock } from './TodosBlock';
 
 const HUMAN_FIELDS = ['lastName', 'firstName', 'middleName', 'company', 'position', 'gender', 'birthday', 'responsibles', 'description'];
@@ -148,6 +149,7 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
       <Divider />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="sm">
         <ClientListFields client={entity} editable={can(entity, 'edit')} />
+        <PriceListSelect entity={entity} editable={can(entity, 'edit')} testId="client-price-list" />
         {fields.map((f) => (
           <InlineField key={f.name} entity={entity} field={f} onDirty={onDirty} />
         ))}

@@ -18,6 +18,7 @@ import { DealLinked } from './DealLinked';
 import { DealExtraFields } from './DealExtraFields';
 import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 import { DealInvoices } from '../finance/DealInvoices';
+import { PriceListSelect } from '../stock/PriceListSelect';
 
 const RESULT_COLOR: Record<string, string> = { active: 'blue', positive: 'green', negative: 'red' };
 
@@ -175,7 +176,8 @@ export default function DealCardPage({ id }: { id: string }) {
         </Stack>
       </Paper>
       <DealLinked dealId={id} />
-      <PositionsBlock dealId={id} />
+      <PriceListSelect entity={deal} editable={can(deal, 'edit')} testId="deal-price-list" />
+      <PositionsBlock dealId={id} editable={can(deal, 'edit')} />
       <DealInvoices dealId={id} />
       <WidgetSlot placeholder="deal_card_block" entity={deal} />
       <Title order={4}>{t('deal.history.title')}</Title>

@@ -1,9 +1,15 @@
 // The deal's positions with the sums the server computed (docs/deal.md,
-// "Sums"): quantity, unit price, discount, tax, and the row's total.
-import { Table, Text, Title } from '@mantine/core';
+// "Sums"): quantity, unit price, discount, tax, and the row's total; and
+// a position added by offer and quantity, which the server prices in the
+// deal's price list, else at the offer's base price (docs/stock.md).
+import { useState } from 'react';
+import { Alert, Button, Group, NumberInput, Select, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/errors/errorText';
 import { refIs, allOf } from '../../app/mapping/filters';
+import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
+import { reloadLists } from '../../data/lists';
 import type { Entity } from '../../data/types';
 import { money } from './money';
 
@@ -21,13 +27,49 @@ function taxText(row: Entity, t: (k: string) => string): string {
   return `${rate}% ${row.priceWithoutTax ? t('deal.positions.onTop') : t('deal.positions.included')}`;
 }
 
-export function PositionsBlock({ dealId }: { dealId: string }) {
+function AddPosition({ dealId }: { dealId: string }) {
+  const { t } = useTranslation();
+  const offers = useList({ contentType: 'Offer', endpoint: 'offer', fields: ['name'], limit: 200 });
+  const [offer, setOffer] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [failed, setFailed] = useState<string | null>(null);
+  const add = async () => {
+    const picked = offers.items.find((o) => String(o.id) === offer);
+    if (!picked) return;
+    setFailed(null);
+    try {
+      // No price: the server takes the offer's in the deal's list.
+      await api.post('offerRow', { contentType: 'OfferRow', deal: { contentType: 'Deal', id: dealId }, offer: { contentType: 'Offer', id: offer },
+        name: String(picked.name ?? ''), quantity: Number(quantity) || 1 });
+      setOffer(null);
+      reloadLists('OfferRow');
+    } catch (err) {
+      setFailed(errorText(err, t));
+    }
+  };
+  return (
+    <>
+      <Group align="flex-end" gap="xs">
+        <Select label={t('deal.positions.offer')} placeholder={t('deal.positions.pickOffer')} searchable w={320} value={offer} onChange={setOffer}
+          data={offers.items.map((o) => ({ value: String(o.id), label: String(o.name ?? o.id) }))} data-testid="deal-position-offer" />
+        <NumberInput label={t('deal.positions.quantity')} min={0} decimalScale={3} w={100} value={quantity} onChange={setQuantity} data-testid="deal-position-quantity" />
+        <Button disabled={!offer} onClick={() => void add()} data-testid="deal-position-add">
+          {t('deal.positions.add')}
+        </Button>
+      </Group>
+      {failed && <Alert color="red">{failed}</Alert>}
+    </>
+  );
+}
+
+export function PositionsBlock({ dealId, editable = false }: { dealId: string; editable?: boolean }) {
   const { t } = useTranslation();
   const rows = useList({ contentType: 'OfferRow', endpoint: 'offerRow', filter: allOf(refIs('deal', 'Deal', dealId)), fields: FIELDS, limit: 100 });
-  if (rows.items.length === 0) return null;
+  if (rows.items.length === 0 && !editable) return null;
   return (
     <>
       <Title order={4}>{t('deal.positions.title')}</Title>
+      {editable && <AddPosition dealId={dealId} />}
       <Table data-testid="deal-positions" striped>
         <Table.Thead>
           <Table.Tr>
@@ -41,10 +83,10 @@ export function PositionsBlock({ dealId }: { dealId: string }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.items.map((row) => (
-            <Table.Tr key={String(row.id)}>
+            <Table.Tr key={String(row.id)} data-testid="deal-position" data-name={String(row.name ?? '')}>
               <Table.Td>{String(row.name ?? '')}</Table.Td>
               <Table.Td>{String(row.quantity ?? '')}</Table.Td>
-              <Table.Td>{money(row.price ?? row.priceWithoutTax)}</Table.Td>
+              <Table.Td data-testid="deal-position-price">{money(row.price ?? row.priceWithoutTax)}</Table.Td>
               <Table.Td>{discountText(row.discount)}</Table.Td>
               <Table.Td>{taxText(row, t)}</Table.Td>
               <Table.Td>

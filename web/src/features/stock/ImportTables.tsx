@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Checkbox, Select, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FIELDS, type ImportColumn, type ImportRow } from './importApi';
+import { usePriceLists } from './priceApi';
 
 export function MappingTable({ columns, preview, disabled, onMap }: {
   columns: ImportColumn[];
@@ -14,7 +15,10 @@ export function MappingTable({ columns, preview, disabled, onMap }: {
   onMap(column: ImportColumn, field: string): void;
 }) {
   const { t } = useTranslation();
-  const fields = [{ value: '', label: t('stock.import.field.none') }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: t(`stock.import.field.${f}`) }))];
+  // A column may also be an active price list's prices (priceList.{id}).
+  const lists = usePriceLists().filter((l) => l.isActive);
+  const fields = [{ value: '', label: t('stock.import.field.none') }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: t(`stock.import.field.${f}`) })),
+    ...lists.map((l) => ({ value: `priceList.${l.id}`, label: t('stock.import.field.priceList', { name: l.name }) }))];
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table withTableBorder withColumnBorders data-testid="import-mapping">

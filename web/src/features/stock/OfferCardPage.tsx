@@ -1,4 +1,5 @@
-// /offers/{id}/card: an offer with its price, its pictures (uploaded
+// /offers/{id}/card: an offer with its price and its prices per price
+// list (OfferPricesBlock), its pictures (uploaded
 // here: OfferPictures) and its balances by warehouse.
 import { useEffect, useState } from 'react';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
@@ -9,6 +10,7 @@ import { useEntity } from '../../data/hooks';
 import { money } from '../deal/money';
 import { BalancesTable } from './BalancesTable';
 import { OfferPictures } from './OfferPictures';
+import { OfferPricesBlock } from './OfferPricesBlock';
 import { offerBalances, type Balance } from './stockApi';
 import { useStockEvents } from './useStockEvents';
 
@@ -44,6 +46,7 @@ export default function OfferCardPage({ id }: { id: string }) {
         </Text>
       </Group>
       {offer?.description ? <Text size="sm">{String(offer.description)}</Text> : null}
+      <OfferPricesBlock offer={id} />
       <OfferPictures id={id} offer={offer} onChanged={reload} />
       <Title order={4}>{t('stock.balances.title')}</Title>
       <BalancesTable items={items} by="warehouse" />

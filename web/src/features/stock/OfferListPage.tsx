@@ -63,6 +63,9 @@ export default function OfferListPage() {
               </Button>
             )}
           </FileButton>
+          <Button size="xs" variant="default" component={RouterLink} to="/priceLists" data-testid="offer-price-lists">
+            {t('stock.priceLists.title')}
+          </Button>
           <Button size="xs" onClick={() => setImporting(true)} data-testid="offer-import-session">
             {t('stock.import.open')}
           </Button>

@@ -5,6 +5,7 @@ import ConsignmentCardPage from './ConsignmentCardPage';
 import ConsignmentListPage from './ConsignmentListPage';
 import OfferCardPage from './OfferCardPage';
 import OfferListPage from './OfferListPage';
+import PriceListsPage from './PriceListsPage';
 import WarehouseCardPage from './WarehouseCardPage';
 import WarehouseListPage from './WarehouseListPage';
 
@@ -45,4 +46,9 @@ export function OfferListRoute() {
 export function OfferCardRoute() {
   const { id } = useParams();
   return id ? <OfferCardPage key={id} id={id} /> : null;
+}
+
+/** /priceLists: the account's price lists. */
+export function PriceListsRoute() {
+  return <PriceListsPage />;
 }
