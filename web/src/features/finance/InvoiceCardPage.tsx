@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { allOf, refIs } from '../../app/mapping/filters';
 import { api } from '../../data/api';
+import { typeEndpoint } from '../../data/catalog';
 import { useEntity } from '../../data/hooks';
 import type { Entity, Link } from '../../data/types';
 import { dayInputProps } from '../../fields/dateInputs';
@@ -31,6 +32,8 @@ const toDate = (v: unknown): Date | null => {
   return d?.year ? new Date(d.year, d.month ?? 0, d.day ?? 1) : null;
 };
 
+const linkId = (v: unknown) => (isLink(v) ? String(v.id) : null);
+
 /** payerOf is a client's first payer, if it has one. */
 async function payerOf(client: unknown): Promise<Link | null> {
   if (!isLink(client)) return null;
@@ -45,6 +48,7 @@ async function draftFromDeal(dealId: string, title: string): Promise<InvoiceDraf
   return {
     payer: await payerOf(deal.contractor),
     recipient: null,
+    priceList: linkId(deal.priceList),
     deal: { contentType: 'Deal', id: dealId },
     invoiceDate: new Date(),
     deadline: null,
@@ -66,7 +70,12 @@ export default function InvoiceCardPage({ id, dealId, client }: { id?: string; d
     if (!id) {
       const blank = (payer: Link | null): InvoiceDraft => ({ payer, recipient: null, deal: null, invoiceDate: new Date(), deadline: null, rows: [emptyRow()], template: null });
       if (dealId) draftFromDeal(dealId, rowTitle).then(setDraft, (err) => setFailed(errorText(err, t)));
-      else if (client) payerOf(client).then((payer) => setDraft(blank(payer)), (err) => setFailed(errorText(err, t)));
+      else if (client) {
+        Promise.all([payerOf(client), api.get<Entity>(`${typeEndpoint(client.contentType)}/${client.id}`, { fields: ['priceList'] })]).then(
+          ([payer, c]) => setDraft({ ...blank(payer), priceList: linkId(c.data.priceList) }),
+          (err) => setFailed(errorText(err, t)),
+        );
+      }
       else setDraft(blank(null));
     }
     // client is read from the address once: the page is keyed by it.
@@ -79,6 +88,7 @@ export default function InvoiceCardPage({ id, dealId, client }: { id?: string; d
         setDraft({
           payer: isLink(invoice.payer) ? invoice.payer : null,
           recipient: isLink(invoice.recipient) ? invoice.recipient : null,
+          priceList: linkId(invoice.priceList),
           deal: isLink(invoice.deal) ? invoice.deal : null,
           invoiceDate: toDate(invoice.invoiceDate) ?? new Date(),
           deadline: toDate(invoice.deadline),
@@ -164,7 +174,7 @@ export default function InvoiceCardPage({ id, dealId, client }: { id?: string; d
               </Anchor>
             </Text>
           )}
-          <RowsEditor rows={draft.rows} onChange={(rows) => setDraft({ ...draft, rows })} readOnly={closed} />
+          <RowsEditor rows={draft.rows} onChange={(rows) => setDraft({ ...draft, rows })} readOnly={closed} priceList={draft.priceList} />
           <Group justify="flex-end" gap="lg">
             <Text size="sm" c="dimmed">
               {t('finance.card.tax')} <span data-testid="invoice-tax">{kopecksText(totals.tax)}</span>

@@ -13,7 +13,7 @@ export { emptyRow } from './totals';
 
 const VAT = ['none', '0', '10', '20'];
 
-export function RowsEditor({ rows, onChange, readOnly }: { rows: RowDraft[]; onChange(rows: RowDraft[]): void; readOnly: boolean }) {
+export function RowsEditor({ rows, onChange, readOnly, priceList }: { rows: RowDraft[]; onChange(rows: RowDraft[]): void; readOnly: boolean; priceList?: string | null }) {
   const { t } = useTranslation();
   const set = (i: number, patch: Partial<RowDraft>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const num = (v: string | number) => (typeof v === 'number' ? v : Number(v) || 0);
@@ -90,7 +90,7 @@ export function RowsEditor({ rows, onChange, readOnly }: { rows: RowDraft[]; onC
           <Button size="xs" variant="default" onClick={() => onChange([...rows, emptyRow()])} data-testid="invoice-add-row">
             {t('finance.rows.add')}
           </Button>
-          <OfferPick onPick={(row) => onChange([...rows.filter((r) => r.id || r.name.trim() || r.price), row])} />
+          <OfferPick priceList={priceList} onPick={(row) => onChange([...rows.filter((r) => r.id || r.name.trim() || r.price), row])} />
         </Group>
       )}
     </>

@@ -14,6 +14,8 @@ export interface InvoiceDraft {
   payer: Link | null;
   /** one of the account's own legal entities; null lets the server take its first */
   recipient: Link | null;
+  /** the PriceList's id rows from the catalogue are priced in; null: the server takes the deal's or the client's */
+  priceList?: string | null;
   deal: Link | null;
   invoiceDate: Date;
   deadline: Date | null;
@@ -54,6 +56,7 @@ export async function saveInvoice(d: InvoiceDraft, id?: string): Promise<Entity>
     contentType: 'Invoice',
     payer: d.payer,
     ...(d.recipient ? { recipient: d.recipient } : {}),
+    ...(d.priceList ? { priceList: { contentType: 'PriceList', id: d.priceList } } : {}),
     deal: d.deal,
     invoiceDate: day(d.invoiceDate),
     deadline: d.deadline ? day(d.deadline) : null,
