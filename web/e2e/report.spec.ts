@@ -32,6 +32,15 @@ test('deals won per manager as a bar chart, saved and put on the dashboard', asy
   await expect(page.getByTestId('report-tasks').getByTestId('tasks-line').first()).toBeVisible();
 
   await page.getByTestId('tab-builder').click();
+  // A list's own filter as the condition: the tasks' "Актуальные".
+  await pick(page, 'builder-source', 'Задачи');
+  await pick(page, 'builder-condition', 'Актуальные');
+  const byFilter = page.waitForResponse((r) => r.url().includes('/api/v3/report/build') && r.request().method() === 'POST');
+  await page.getByTestId('builder-run').click();
+  const sent = (await byFilter).request().postDataJSON() as { filterRules?: string };
+  expect(JSON.parse(sent.filterRules ?? '{}')).toEqual({ contentType: 'TaskFilter', id: 'actual' });
+  expect((await (await byFilter).json()).data.rows.length).toBeGreaterThan(0);
+
   await pick(page, 'builder-source', 'Сделки');
   await pick(page, 'builder-condition', 'Выигранные');
   await pick(page, 'builder-group', 'Менеджер');

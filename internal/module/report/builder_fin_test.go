@@ -50,3 +50,22 @@ func TestBuilderFinOperations(t *testing.T) {
 		}
 	})
 }
+
+// A saved list filter (here a TaskFilter) is a builder report's filter:
+// the report counts what the list shows.
+func TestBuilderSavedFilter(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		newBooks(t, h)
+		saved := h.Do("POST", "/api/v3/taskFilter", apitest.Req{Body: map[string]any{"title": "Сделанные", "config": map[string]any{
+			"contentType": "FilterConfig", "termGroup": map[string]any{"contentType": "FilterTermGroup", "join": "and", "terms": []any{
+				map[string]any{"contentType": "FilterTermEnum", "field": "status", "comparison": "equals", "value": []any{"done"}}}}}}})
+		if saved.Status != 200 {
+			t.Fatalf("saved filter: %s", saved.Body)
+		}
+		link := `{"contentType":"TaskFilter","id":"` + saved.Obj()["id"].(string) + `"}`
+		rows := build(t, h, "", map[string]any{"entityType": "Task", "filterRules": link, "grouping": []any{map[string]any{"name": "status"}}})
+		if len(rows) != 1 || rows["done"] == nil || rows["done"]["count"].(float64) < 1 {
+			t.Errorf("tasks of the saved filter by status: %v", rows)
+		}
+	})
+}

@@ -1,4 +1,5 @@
-// The report builder: a data source, a ready condition, a grouping (a
+// The report builder: a data source, a ready condition or one of the
+// source list's filters (built-in or saved), a grouping (a
 // date by day, week or month), one calculation, shown as a table or bars;
 // saved as a Report, exported, put on the dashboard.
 import { Alert, Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { CONDITIONS, GROUPS, NUMBERS, OPERATIONS, SOURCES } from './builderFields';
 import { conditionLabels, fieldLabels, operationLabels, periodLabels, sourceLabels } from './labels';
 import { ReportChart } from './ReportChart';
+import { useSavedFilters } from './useSavedFilters';
 import { exportHref, makeConfig, reportApi, type Built, type Operation, type Period, type SavedReport, type Source } from './reportApi';
 
 export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
@@ -26,7 +28,9 @@ export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
   const [saved, setSaved] = useState<SavedReport>();
 
   const isDate = GROUPS[source].find((g) => g.name === group)?.date ?? false;
-  const config = makeConfig(source, group, isDate ? period : '', op, field, condition === 'all' ? undefined : CONDITIONS[source][condition]);
+  const savedFilters = useSavedFilters(source);
+  const filter = condition === 'all' ? undefined : (savedFilters.find((f) => f.value === condition)?.link ?? CONDITIONS[source][condition]);
+  const config = makeConfig(source, group, isDate ? period : '', op, field, filter);
   const numbers = NUMBERS[source];
   const ops = numbers.length > 0 ? OPERATIONS : (['count'] as Operation[]);
 
@@ -62,7 +66,11 @@ export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
         <Select label={t('report.builder.source')} data={SOURCES.map((s) => ({ value: s, label: sourceLabels(t)[s] }))} value={source}
           onChange={(v) => v && changeSource(v as Source)} allowDeselect={false} data-testid="builder-source" />
         <Select label={t('report.builder.condition')} value={condition} onChange={(v) => setCondition(v ?? 'all')} allowDeselect={false}
-          data={[{ value: 'all', label: t('report.condition.all') }, ...Object.keys(CONDITIONS[source]).map((c) => ({ value: c, label: conditionLabels(t)[c] }))]}
+          data={[
+            { value: 'all', label: t('report.condition.all') },
+            ...Object.keys(CONDITIONS[source]).map((c) => ({ value: c, label: conditionLabels(t)[c] })),
+            ...(savedFilters.length > 0 ? [{ group: t('report.builder.listFilters'), items: savedFilters.map((f) => ({ value: f.value, label: f.label })) }] : []),
+          ]}
           data-testid="builder-condition" />
         <Select label={t('report.builder.group')} value={group || 'none'} onChange={(v) => setGroup(v === 'none' || !v ? '' : v)} allowDeselect={false}
           data={[{ value: 'none', label: t('report.builder.none') }, ...GROUPS[source].map((g) => ({ value: g.name, label: fieldLabels(t)[g.name] }))]}

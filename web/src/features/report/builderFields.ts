@@ -43,3 +43,15 @@ export const CONDITIONS: Record<Source, Record<string, FilterConfig>> = {
   Todo: {},
   FinOperation: { income: allOf(text('kind', 'equals', 'income')), expense: allOf(text('kind', 'equals', 'expense')) },
 };
+
+/**
+ * SAVED_FILTERS are where a source's list filters live (the lists' panels:
+ * built-in and saved ones); the builder offers them as conditions, sent as
+ * a link to the filter ({"contentType":"TaskFilter","id":…}).
+ */
+export const SAVED_FILTERS: Partial<Record<Source, { endpoint: string; contentType: string }>> = {
+  Task: { endpoint: 'taskFilter', contentType: 'TaskFilter' },
+  Deal: { endpoint: 'tradeFilter', contentType: 'TradeFilter' },
+  ContractorCompany: { endpoint: 'crmFilter', contentType: 'CrmFilter' },
+  ContractorHuman: { endpoint: 'crmFilter', contentType: 'CrmFilter' },
+};

@@ -98,8 +98,14 @@ export interface Widget {
   chartType?: 'bar' | 'pie';
 }
 
+/** SavedFilterLink names a list's filter (TaskFilter, TradeFilter, CrmFilter) as a report's filter. */
+export interface SavedFilterLink {
+  contentType: string;
+  id: string;
+}
+
 /** makeConfig writes the builder's choices as a ReportConfig. */
-export function makeConfig(source: Source, group: string, period: Period | '', op: Operation, field: string, filter?: FilterConfig): ReportConfig {
+export function makeConfig(source: Source, group: string, period: Period | '', op: Operation, field: string, filter?: FilterConfig | SavedFilterLink): ReportConfig {
   const grouping: ReportConfig['grouping'] = group
     ? [{ contentType: 'ReportConfigGrouping', name: group, ...(period ? { extraSettings: [{ contentType: 'ReportObjectGroupingExtraSetting', name: 'period' as const, selectedChoice: period }] } : {}) }]
     : [];
