@@ -24,6 +24,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("POST /report/build", a.build)
 	rt.Download("/report/export", a.export)
 	a.widgetRoutes(rt)
+	a.referenceRoutes(rt)
 	rt.Messages(Wording)
 }
 
