@@ -132,6 +132,12 @@ test('a feature is tried for two weeks and an administrator turns it off again; 
   await expect(report.locator('td').nth(1)).toHaveText('2');
   await report.getByTestId('error-report-toggle').click();
   await expect(report.getByTestId('error-report-stack')).toContainText('card.tsx:12');
+
+  // The screens opened were tracked; the page going away sends them at once (spec 001 §7.3).
+  const batch = page.waitForRequest((r) => r.url().endsWith('/api/v3/trackBatch') && r.method() === 'POST');
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+  const events = ((await batch).postDataJSON() as { events: { type: string; key: string; value?: string; uid?: string }[] }).events;
+  expect(events.some((e) => e.type === 'page' && e.value === '/settings/integrations/errors' && !!e.uid)).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -9,6 +9,7 @@ import { LogoutPage } from './auth/LogoutPage';
 import { RouteError } from './errors/RouteError';
 import { installErrorRouting } from './errors/handler';
 import { installErrorReports } from '../features/integration/errorReport';
+import { installTracking, setTrackingUser, track } from '../data/tracking';
 import { LoadingScreen } from './pages/LoadingScreen';
 import { areaRoutes } from './routes/areaRoutes';
 import { generalRoutes } from './routes/generalRoutes';
@@ -20,6 +21,7 @@ function Root() {
   const navigate = useNavigate();
   useEffect(() => installErrorRouting(navigate), [navigate]);
   useEffect(() => installErrorReports(), []);
+  useEffect(() => installTracking(), []);
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Outlet />
@@ -37,9 +39,19 @@ function LicenceGuard() {
   return <Outlet />;
 }
 
+/** PageTracking names the user on tracked events and tracks each screen opened. */
+function PageTracking() {
+  const { currentUser, accountInfo } = useSession();
+  const { pathname } = useLocation();
+  useEffect(() => setTrackingUser(currentUser.id, accountInfo.id), [currentUser.id, accountInfo.id]);
+  useEffect(() => track('page', 'open', pathname), [pathname]);
+  return null;
+}
+
 function SessionLayout() {
   return (
     <SessionProvider>
+      <PageTracking />
       <Realtime />
       <LicenceGuard />
     </SessionProvider>

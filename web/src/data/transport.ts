@@ -62,6 +62,8 @@ export interface RequestConfig {
   query?: Record<string, unknown>;
   body?: unknown;
   signal?: AbortSignal;
+  /** keepalive lets the request outlive the page (events sent as it closes). */
+  keepalive?: boolean;
 }
 
 let locale = '';
@@ -150,6 +152,7 @@ export async function send<T = unknown>(config: RequestConfig): Promise<Envelope
       body: hasBody ? JSON.stringify(config.body) : undefined,
       credentials: 'same-origin',
       signal: config.signal,
+      keepalive: config.keepalive,
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
