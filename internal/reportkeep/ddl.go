@@ -53,6 +53,11 @@ END $$`, n.dealNow("NEW", ""), n.dealReached("NEW", ""), n.dealNow("OLD", "-"), 
 			n.Program, n.State, n.Price, n.Deal),
 		fmt.Sprintf(`CREATE OR REPLACE FUNCTION rk_history() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	-- An update that leaves the row's deal and state is no change (the
+	-- row would count as a second entry of its own state).
+	IF TG_OP = 'UPDATE' AND OLD.account_id = NEW.account_id AND OLD.deal_id = NEW.deal_id AND OLD.to_state = NEW.to_state THEN
+		RETURN NULL;
+	END IF;
 	IF TG_OP IN ('UPDATE', 'DELETE') THEN
 		PERFORM 1 FROM %[1]s WHERE account_id = OLD.account_id AND id = OLD.deal_id FOR UPDATE; %[2]s
 	END IF;

@@ -76,10 +76,11 @@ func (n Names) class(r string) string {
 		r, n.Resp, onTime, OnTime, done, Late, overdue, Overdue, inWork, InWork)
 }
 
-// signature names the triggers' sources, so a changed column rebuilds.
+// signature names the triggers and the rebuild as made, so a changed
+// column or trigger rebuilds the kept rows at the next start.
 func (n Names) signature() string {
-	s := strings.Join([]string{"v1", n.Deal, n.Program, n.State, n.Price, n.Task, n.Resp, n.Status, n.Deadline, n.Finish, n.Overdue}, "|")
-	sum := sha256.Sum256([]byte(s))
+	all := append(append(n.sqliteTriggers(), n.pgTriggers()...), n.rebuild()...)
+	sum := sha256.Sum256([]byte(strings.Join(all, "\n")))
 	return hex.EncodeToString(sum[:8])
 }
 
