@@ -79,13 +79,20 @@ func Resync(ctx context.Context, db *store.DB, specs []Spec) error {
 // DropTriggers removes the triggers that keep the rows; until Resync
 // the kept rows are wrong, so only a bulk load that ends in Resync may.
 func DropTriggers(ctx context.Context, db *store.DB) error {
-	q := `SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'acc\_%' ESCAPE '\'`
+	return DropPrefixed(ctx, db, "acc")
+}
+
+// DropPrefixed removes every trigger whose name starts with prefix and
+// an underscore: a kept structure's triggers (this package's "acc",
+// internal/reportkeep's "rk").
+func DropPrefixed(ctx context.Context, db *store.DB, prefix string) error {
+	q := `SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE ? ESCAPE '\'`
 	drop := "DROP TRIGGER IF EXISTS %s"
 	if db.Dialect == store.Postgres {
-		q = `SELECT tgname, tgrelid::regclass::text FROM pg_trigger WHERE tgname LIKE 'acc\_%' ESCAPE '\'`
+		q = `SELECT tgname, tgrelid::regclass::text FROM pg_trigger WHERE tgname LIKE ? ESCAPE '\'`
 		drop = "DROP TRIGGER IF EXISTS %s ON %s"
 	}
-	rows, err := db.Q(ctx).QueryContext(ctx, q)
+	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), prefix+`\_%`)
 	if err != nil {
 		return fmt.Errorf("access: triggers: %w", err)
 	}

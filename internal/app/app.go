@@ -42,6 +42,7 @@ import (
 	"github.com/artel/artel/internal/module/telephony"
 	"github.com/artel/artel/internal/module/todo"
 	"github.com/artel/artel/internal/realtime"
+	"github.com/artel/artel/internal/reportkeep"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/web"
@@ -165,6 +166,12 @@ func Build(ctx context.Context, db *store.DB, cat *catalog.Catalog, version stri
 		// to a few rows (internal/access).
 		api.Ticker{Name: "access_compact", Every: 15 * time.Second, Run: func(ctx context.Context, _ time.Time) error {
 			_, err := access.Compact(ctx, db)
+			return err
+		}},
+		// Likewise each move, price change or task change adds rows to the
+		// reports' kept lines (internal/reportkeep).
+		api.Ticker{Name: "report_compact", Every: 15 * time.Second, Run: func(ctx context.Context, _ time.Time) error {
+			_, err := reportkeep.Compact(ctx, db)
 			return err
 		}},
 		// A changed account time zone has the busy days counted anew.

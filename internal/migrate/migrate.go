@@ -13,6 +13,7 @@ import (
 
 	"github.com/artel/artel/internal/access"
 	"github.com/artel/artel/internal/catalog"
+	"github.com/artel/artel/internal/reportkeep"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
 )
@@ -67,7 +68,10 @@ func Run(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
 		if err := syncEntities(ctx, db, cat); err != nil {
 			return err
 		}
-		return access.Sync(ctx, db, rights.Kept(cat))
+		if err := access.Sync(ctx, db, rights.Kept(cat)); err != nil {
+			return err
+		}
+		return reportkeep.Sync(ctx, db, cat)
 	})
 }
 

@@ -839,4 +839,26 @@ var migrations = []Migration{
 			return db.Exec(ctx, `CREATE UNIQUE INDEX IF NOT EXISTS e_offerprice_pair
 				ON e_offerprice (account_id, c_offer_i, c_pricelist_i)`)
 		}},
+	{49, "reports: the sales funnel's and task effectiveness's figures, kept", func(d store.Dialect) []string {
+		// Filled and kept by the triggers internal/reportkeep makes (its
+		// row of access_sync remembers from which columns): count deltas,
+		// inserted and folded later like entity_access_counts, so moves
+		// in opposite directions never wait on each other. A funnel line
+		// is a program's state, reached 0 for the deals in it now and 1
+		// for the deals that ever entered it (each once); total adds
+		// their price (valueInMain). A task line is a responsible's class
+		// (reportkeep.OnTime, Late, Overdue, InWork).
+		real := "REAL"
+		if d == store.Postgres {
+			real = "DOUBLE PRECISION"
+		}
+		return []string{
+			`CREATE TABLE report_funnel_counts (account_id BIGINT NOT NULL, program_id BIGINT NOT NULL,
+				state_id BIGINT NOT NULL, reached INTEGER NOT NULL, n BIGINT NOT NULL, total ` + real + ` NOT NULL)`,
+			`CREATE INDEX report_funnel_counts_line ON report_funnel_counts (account_id, program_id, state_id, reached)`,
+			`CREATE TABLE report_task_counts (account_id BIGINT NOT NULL, resp_type TEXT NOT NULL,
+				resp_id BIGINT NOT NULL, class INTEGER NOT NULL, n BIGINT NOT NULL)`,
+			`CREATE INDEX report_task_counts_line ON report_task_counts (account_id, resp_type, resp_id, class)`,
+		}
+	}, nil},
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/artel/artel/internal/access"
+	"github.com/artel/artel/internal/reportkeep"
 	"github.com/artel/artel/internal/rights"
 
 	"github.com/artel/artel/internal/catalog"
@@ -320,7 +321,11 @@ func (w *bulkWriter) finish(ctx context.Context) error {
 	}
 	// The load ran without the kept-visibility triggers (gen.go): one
 	// grouped insert rebuilds what they would have written row by row.
-	return access.Resync(ctx, w.db, rights.Kept(w.cat))
+	if err := access.Resync(ctx, w.db, rights.Kept(w.cat)); err != nil {
+		return err
+	}
+	// So did it without the reports' triggers (internal/reportkeep).
+	return reportkeep.Resync(ctx, w.db, w.cat)
 }
 
 func boolInt(b bool) int64 {

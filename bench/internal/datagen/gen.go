@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/artel/artel/internal/access"
+	"github.com/artel/artel/internal/reportkeep"
 
 	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/auth"
@@ -106,6 +107,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Writer == "engine" {
 		w = &engineWriter{e: eng, account: account}
 	} else if err := access.DropTriggers(ctx, db); err != nil {
+		return nil, err
+	} else if err := reportkeep.DropTriggers(ctx, db); err != nil {
 		return nil, err
 	}
 	g := &generator{ctx: ctx, cat: cat, w: w, opt: opt, res: &Result{Options: opt, Account: account},

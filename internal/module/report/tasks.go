@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/reportkeep"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -28,60 +29,52 @@ func (l *Effectiveness) JSON() map[string]any {
 }
 
 // taskColumns count a responsible's tasks into the report's columns, in
-// SQL: done on time, done late, overdue, in work; cancelled, expired and
-// templates count nowhere. A deadline at midnight UTC is a day
-// (DateOnly sorts there) and lasts to the end of that day, as isOverdue
-// has it (docs/tasks.md); every column is in one index of e_task, so the
-// report never reads the tasks' rows.
-func taskColumns(t string, dlSort, finish, status, overdue string) string {
-	dl, fin, st, ov := t+"."+dlSort, t+"."+finish, t+"."+status, t+"."+overdue
-	done := st + " IN ('done', 'completed')"
-	open := st + " NOT IN ('done', 'completed', 'cancelled', 'expired', 'template')"
-	onTime := fmt.Sprintf("%[1]s AND (%[2]s IS NULL OR %[3]s IS NULL OR %[3]s <= %[2]s + CASE WHEN %[2]s %% 86400000 = 0 THEN 86400000 ELSE 0 END)", done, dl, fin)
+// SQL: done on time, done (on time or late), overdue, in work; cancelled,
+// expired and templates count nowhere (the conditions are
+// reportkeep.Names.TaskConds, which the kept counts follow too). Every
+// column is in one index of e_task, so the report never reads the tasks'
+// rows.
+func taskColumns(n reportkeep.Names, table string) string {
+	onTime, done, overdue, inWork := n.TaskConds(table)
 	sum := func(cond string) string { return "COALESCE(SUM(CASE WHEN " + cond + " THEN 1 ELSE 0 END), 0)" }
-	return strings.Join([]string{sum(onTime), sum(done), sum(open + " AND COALESCE(" + ov + ", 0) = 1"), sum(open + " AND COALESCE(" + ov + ", 0) = 0")}, ", ")
+	return strings.Join([]string{sum(onTime), sum(done), sum(overdue), sum(inWork)}, ", ")
 }
 
 // TaskEffectiveness is, per responsible, the tasks the reader sees that
 // were done on time or late, are overdue or are in work; byDepartment
 // adds them up per the responsible employee's department instead (tasks
 // of people without one, or of groups and clients, count in none).
-// filter is the task list's filter (a period, a project, ...).
+// filter is the task list's filter (a period, a project, ...). A reader
+// who sees every task and gives no filter reads the counts kept per
+// responsible (internal/reportkeep); any other counts them from the tasks.
 func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter []byte, byDepartment bool, opt value.Options) ([]*Effectiveness, error) {
-	cond, err := m.where(ctx, sc, "Task", filter, opt)
-	if err != nil {
+	var counted []reportkeep.TaskLine
+	if all, err := m.seesAll(ctx, sc, "Task", filter); err != nil {
+		return nil, err
+	} else if all {
+		emp := m.e.Cat.Type("Employee")
+		dept := ""
+		if byDepartment {
+			dept = emp.Field("department").Column
+		}
+		counted, err = reportkeep.Tasks(ctx, m.e.DB, sc.Account, emp.Table, dept)
+		if err != nil {
+			return nil, err
+		}
+	} else if counted, err = m.tasksGrouped(ctx, sc, filter, byDepartment, opt); err != nil {
 		return nil, err
 	}
-	t := m.e.Cat.Type("Task")
-	f := func(n string) string { return t.Field(n).Column }
-	resp := t.Table + "." + f("responsible")
-	cols := taskColumns(t.Table, t.Field("deadline").SortColumn(), f("actualFinish"), f("status"), f("isOverdue"))
-	q := fmt.Sprintf("SELECT %[1]s_t, %[1]s_i, %[2]s FROM %[3]s WHERE %[4]s AND %[1]s_i IS NOT NULL GROUP BY %[1]s_i, %[1]s_t",
-		resp, cols, t.Table, cond.SQL)
 	by := "employee"
 	if byDepartment {
-		emp := m.e.Cat.Type("Employee")
-		dept := "p." + emp.Field("department").Column
-		q = fmt.Sprintf(`SELECT 'Department', %[5]s_i, %[2]s FROM %[3]s JOIN %[6]s p ON p.account_id = %[3]s.account_id
-			AND p.id = %[1]s_i AND %[1]s_t = 'Employee' WHERE %[4]s AND %[5]s_i IS NOT NULL GROUP BY %[5]s_i`,
-			resp, cols, t.Table, cond.SQL, dept, emp.Table)
 		by = "department"
 	}
 	lines := map[managerKey]*Effectiveness{}
-	err = m.query(ctx, q, cond.Args, func(r *sql.Rows) error {
-		var k managerKey
-		var onTime, done, overdue, inWork int64
-		if err := r.Scan(&k.typ, &k.id, &onTime, &done, &overdue, &inWork); err != nil {
-			return err
+	for _, c := range counted {
+		if c.OnTime+c.Late+c.Overdue+c.InWork == 0 {
+			continue
 		}
-		if onTime+done+overdue+inWork == 0 {
-			return nil
-		}
-		lines[k] = &Effectiveness{By: by, key: k, DoneOnTime: onTime, DoneLate: done - onTime, Overdue: overdue, InWork: inWork}
-		return nil
-	})
-	if err != nil {
-		return nil, err
+		k := managerKey{c.Type, c.ID}
+		lines[k] = &Effectiveness{By: by, key: k, DoneOnTime: c.OnTime, DoneLate: c.Late, Overdue: c.Overdue, InWork: c.InWork}
 	}
 	names, err := m.keyNames(ctx, sc, keysOf(lines))
 	if err != nil {
@@ -94,6 +87,38 @@ func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter 
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].key.id < out[b].key.id })
 	return out, nil
+}
+
+// tasksGrouped counts the lines from the tasks the reader sees.
+func (m *Module) tasksGrouped(ctx context.Context, sc entity.Scope, filter []byte, byDepartment bool, opt value.Options) ([]reportkeep.TaskLine, error) {
+	cond, err := m.where(ctx, sc, "Task", filter, opt)
+	if err != nil {
+		return nil, err
+	}
+	t := m.e.Cat.Type("Task")
+	resp := t.Table + "." + t.Field("responsible").Column
+	cols := taskColumns(reportkeep.NamesOf(m.e.Cat), t.Table)
+	q := fmt.Sprintf("SELECT %[1]s_t, %[1]s_i, %[2]s FROM %[3]s WHERE %[4]s AND %[1]s_i IS NOT NULL GROUP BY %[1]s_i, %[1]s_t",
+		resp, cols, t.Table, cond.SQL)
+	if byDepartment {
+		emp := m.e.Cat.Type("Employee")
+		dept := "p." + emp.Field("department").Column
+		q = fmt.Sprintf(`SELECT 'Department', %[5]s_i, %[2]s FROM %[3]s JOIN %[6]s p ON p.account_id = %[3]s.account_id
+			AND p.id = %[1]s_i AND %[1]s_t = 'Employee' WHERE %[4]s AND %[5]s_i IS NOT NULL GROUP BY %[5]s_i`,
+			resp, cols, t.Table, cond.SQL, dept, emp.Table)
+	}
+	var out []reportkeep.TaskLine
+	err = m.query(ctx, q, cond.Args, func(r *sql.Rows) error {
+		var l reportkeep.TaskLine
+		var done int64
+		if err := r.Scan(&l.Type, &l.ID, &l.OnTime, &done, &l.Overdue, &l.InWork); err != nil {
+			return err
+		}
+		l.Late = done - l.OnTime
+		out = append(out, l)
+		return nil
+	})
+	return out, err
 }
 
 func keysOf[T any](by map[managerKey]T) []managerKey {
