@@ -97,6 +97,9 @@ type FeatureState struct {
 	TestDriveAvailable bool
 	Switched           *bool // the administrator's choice; nil = the default
 	TestDriveUntil     int64 // Unix seconds; 0 = never driven
+	TestDriveBy        value.Link
+	// TestDriving: a test drive runs now (and no administrator decided).
+	TestDriving bool
 }
 
 // Feature errors; the API answers them 404, 422 and 422.
@@ -104,16 +107,21 @@ var (
 	ErrUnknownFeature = errors.New("account: unknown feature")
 	ErrFixedFeature   = errors.New("account: this feature cannot be switched")
 	ErrNoTestDrive    = errors.New("account: no test drive for this feature")
+	// ErrNotYourTestDrive: only who started a test drive, or an
+	// administrator, gives it back.
+	ErrNotYourTestDrive = errors.New("account: the test drive is another's")
 )
 
 type featureRow struct {
 	enabled sql.NullInt64
 	until   sql.NullInt64
+	byType  sql.NullString
+	byID    sql.NullInt64
 }
 
 func featureRows(ctx context.Context, db *store.DB, account int64) (map[string]featureRow, error) {
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(
-		"SELECT name, enabled, test_drive_until FROM account_features WHERE account_id = ?"), account)
+		"SELECT name, enabled, test_drive_until, test_drive_by_type, test_drive_by_id FROM account_features WHERE account_id = ?"), account)
 	if err != nil {
 		return nil, fmt.Errorf("account: features: %w", err)
 	}
@@ -122,7 +130,7 @@ func featureRows(ctx context.Context, db *store.DB, account int64) (map[string]f
 	for rows.Next() {
 		var name string
 		var r featureRow
-		if err := rows.Scan(&name, &r.enabled, &r.until); err != nil {
+		if err := rows.Scan(&name, &r.enabled, &r.until, &r.byType, &r.byID); err != nil {
 			return nil, err
 		}
 		out[name] = r
@@ -131,12 +139,13 @@ func featureRows(ctx context.Context, db *store.DB, account int64) (map[string]f
 }
 
 func stateOf(f Feature, r featureRow, now time.Time) FeatureState {
-	st := FeatureState{Feature: f, Available: f.Default, TestDriveUntil: r.until.Int64}
+	st := FeatureState{Feature: f, Available: f.Default, TestDriveUntil: r.until.Int64,
+		TestDriveBy: value.Link{Type: r.byType.String, ID: r.byID.Int64}}
 	if f.Fixed {
 		return st // a stray row cannot turn analytics on
 	}
 	if r.until.Valid && now.Unix() < r.until.Int64 {
-		st.Available = true
+		st.Available, st.TestDriving = true, !r.enabled.Valid
 	}
 	if r.enabled.Valid {
 		on := r.enabled.Int64 == 1
@@ -230,6 +239,33 @@ func StartTestDrive(ctx context.Context, db *store.DB, account int64, name strin
 		}
 		st.Available, st.TestDriveAvailable, st.TestDriveUntil = true, false, until
 		return nil
+	})
+	return st, err
+}
+
+// GiveBackTestDrive ends a running test drive now: the feature is off
+// again (unless on by default) and, driven once, cannot be driven again.
+// Who started it or an administrator may; an administrator's switch wins
+// over a drive anyway.
+func GiveBackTestDrive(ctx context.Context, db *store.DB, account int64, name string, by value.Link, admin bool, now time.Time) (FeatureState, error) {
+	var st FeatureState
+	err := db.WithTx(ctx, func(ctx context.Context) error {
+		var err error
+		if st, err = FeatureOf(ctx, db, account, name, now); err != nil {
+			return err
+		}
+		if !st.TestDriving {
+			return ErrNoTestDrive
+		}
+		if !admin && st.TestDriveBy != by {
+			return ErrNotYourTestDrive
+		}
+		if err := db.Exec(ctx, `UPDATE account_features SET test_drive_until = ?, updated_at = ? WHERE account_id = ? AND name = ?`,
+			now.Unix(), now.Unix(), account, name); err != nil {
+			return err
+		}
+		st, err = FeatureOf(ctx, db, account, name, now)
+		return err
 	})
 	return st, err
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/artel/artel/internal/account"
 	"github.com/artel/artel/internal/entity"
@@ -19,9 +20,16 @@ const testDriveAction = "can_start_feature_test_drive"
 // turns its feature on for the holder alone, and a test drive is offered
 // only to users who may start one.
 func featureJSON(c *call, st account.FeatureState) map[string]any {
-	return map[string]any{"contentType": "Feature", "name": st.Name, "isAvailable": st.Available,
+	out := map[string]any{"contentType": "Feature", "name": st.Name, "isAvailable": st.Available,
 		"isEnabledForUser":     st.Available || (st.UserAction != "" && c.sc.Perms[st.UserAction]),
 		"isTestDriveAvailable": st.TestDriveAvailable && c.sc.Can(testDriveAction)}
+	// Artel's: while a test drive runs, when it ends and whether this
+	// user may give it back (who started it, or an administrator).
+	if st.TestDriving {
+		out["testDriveUntil"] = time.Unix(st.TestDriveUntil, 0).UTC().Format(time.RFC3339)
+		out["canGiveBackTestDrive"] = c.sc.Admin || st.TestDriveBy == c.sc.Actor
+	}
+	return out
 }
 
 func (s *Server) featureList(ctx context.Context, c *call, _ []int64) Response {
@@ -84,6 +92,23 @@ func (s *Server) featureTestDrive(ctx context.Context, c *call, _ []int64) Respo
 		return fieldFail(c, "name", entity.CodeRequired)
 	}
 	st, err := account.StartTestDrive(ctx, s.DB, c.sc.Account, name, c.sc.Actor, s.Engine.Now())
+	if err != nil {
+		return s.featureError(c, "name", err)
+	}
+	return ok(featureJSON(c, st))
+}
+
+// featureGiveBack is POST /feature/giveBackTestDrive {feature} (Artel's):
+// ends a running test drive now, for who started it or an administrator.
+func (s *Server) featureGiveBack(ctx context.Context, c *call, _ []int64) Response {
+	name := featureName(c)
+	if name == "" {
+		return fieldFail(c, "name", entity.CodeRequired)
+	}
+	st, err := account.GiveBackTestDrive(ctx, s.DB, c.sc.Account, name, c.sc.Actor, c.sc.Admin, s.Engine.Now())
+	if errors.Is(err, account.ErrNotYourTestDrive) {
+		return accessDenied(c)
+	}
 	if err != nil {
 		return s.featureError(c, "name", err)
 	}

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
@@ -79,5 +80,50 @@ func TestFeatures(t *testing.T) {
 			{Name: "knowledge module gone", Method: "GET", Path: "/api/v3/accountInfo", Status: 200,
 				NotContains: []string{`"id":"knowledge"`}, Contains: []string{`"id":"task"`}},
 		})
+	})
+}
+
+// A running test drive shows when it ends; who started it (or an
+// administrator) gives it back, and it cannot be driven again; another
+// employee may not.
+func TestGiveBackTestDrive(t *testing.T) {
+	accountHarness(t, func(t *testing.T, h *apitest.Harness) {
+		push := "bums.common.web_push_notifications"
+		starterID, starter := h.Person(t, "Вера", "vera", "vera long password")
+		_, other := h.Person(t, "Олег", "oleg", "oleg long password")
+		r := h.Do("POST", "/api/v3/rightsGroup", apitest.Req{Body: map[string]any{"name": "Пробующие",
+			"actions": []string{"can_start_feature_test_drive"}, "members": []any{map[string]any{"contentType": "Employee", "id": starterID}}}})
+		if r.Status != 200 {
+			t.Fatalf("group: %s", r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/feature/giveBackTestDrive", apitest.Req{Token: starter, Body: map[string]any{"feature": push}}); r.Status != 422 {
+			t.Errorf("giving back a drive that does not run: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/feature/handleTestDrive", apitest.Req{Token: starter, Body: map[string]any{"name": push}}); r.Status != 200 {
+			t.Fatalf("start: %d %s", r.Status, r.Body)
+		}
+		mine := featureOf(h.Do("GET", "/api/v3/feature", apitest.Req{Token: starter}), push)
+		if mine["canGiveBackTestDrive"] != true || mine["testDriveUntil"] == nil || mine["isAvailable"] != true {
+			t.Errorf("the starter's view: %v", mine)
+		}
+		if f := featureOf(h.Do("GET", "/api/v3/feature", apitest.Req{Token: other}), push); f["canGiveBackTestDrive"] != false {
+			t.Errorf("another's view: %v", f)
+		}
+		if r := h.Do("POST", "/api/v3/feature/giveBackTestDrive", apitest.Req{Token: other, Body: map[string]any{"feature": push}}); r.Status != 403 {
+			t.Errorf("another gives it back: %d %s", r.Status, r.Body)
+		}
+		r = h.Do("POST", "/api/v3/feature/giveBackTestDrive", apitest.Req{Token: starter, Body: map[string]any{"feature": push}})
+		if r.Status != 200 || r.Obj()["isAvailable"] != false || r.Obj()["testDriveUntil"] != nil {
+			t.Errorf("given back: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/feature/verifyFeature", apitest.Req{Token: other, Body: map[string]any{"feature": push}}); !strings.Contains(string(r.Body), `"data":false`) {
+			t.Errorf("still on for others: %s", r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/feature/handleTestDrive", apitest.Req{Token: starter, Body: map[string]any{"name": push}}); r.Status != 422 {
+			t.Errorf("a second drive: %d %s", r.Status, r.Body)
+		}
+		if r := h.Do("POST", "/api/v3/feature/giveBackTestDrive", apitest.Req{Body: map[string]any{}}); r.Status != 422 {
+			t.Errorf("no feature named: %d", r.Status)
+		}
 	})
 }

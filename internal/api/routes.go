@@ -33,6 +33,7 @@ var coreRoutes = map[string]handler{
 	"POST /feature":                     (*Server).featureSwitch,
 	"POST /feature/verifyFeature":       (*Server).featureVerify,
 	"POST /feature/handleTestDrive":     (*Server).featureTestDrive,
+	"POST /feature/giveBackTestDrive":   (*Server).featureGiveBack,
 	"GET /rightsGroup":                  (*Server).rightsGroups,
 	"POST /rightsGroup":                 (*Server).saveRightsGroup,
 	"POST /rightsGroup/{id}":            (*Server).saveRightsGroup,

@@ -102,7 +102,7 @@ test('an automation rule on new tasks acts and its run is in the history', async
   expect(errors).toEqual([]);
 });
 
-test('a feature is tried for two weeks and an administrator turns it off again; error reports are read', async ({ page }) => {
+test('a feature is tried for two weeks and given back, an administrator switches it; error reports are read', async ({ page }) => {
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   await page.goto('/settings/integrations');
@@ -115,7 +115,15 @@ test('a feature is tried for two weeks and an administrator turns it off again; 
   await expect(one).toContainText('Выключена');
   await one.getByTestId('feature-try').click();
   await expect(one).toContainText('Включена');
+  await expect(one.getByTestId('feature-drive-until')).toContainText('Тест-драйв до');
   await expect(one.getByTestId('feature-try')).toHaveCount(0);
+  // Given back early: off again, and not offered a second time.
+  await one.getByTestId('feature-give-back').click();
+  await expect(one).toContainText('Выключена');
+  await expect(one.getByTestId('feature-drive-until')).toHaveCount(0);
+  await expect(one.getByTestId('feature-try')).toHaveCount(0);
+  await one.getByTestId('feature-enable').click();
+  await expect(one).toContainText('Включена');
   await one.getByTestId('feature-disable').click();
   await expect(one).toContainText('Выключена');
 

@@ -1,7 +1,8 @@
 // /settings/integrations/features: the account's feature flags (spec 001
-// section 9) — try one for the test drive's two weeks, and, for an
-// administrator, switch it on, off (which also gives a test drive back)
-// or back to its default.
+// section 9) — try one for the test drive's two weeks (shown with its end)
+// and give it back early (who started it, or an administrator), and, for
+// an administrator, switch it on, off (which also ends a test drive) or
+// back to its default.
 import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,9 @@ interface Feature {
   isAvailable: boolean;
   isEnabledForUser: boolean;
   isTestDriveAvailable: boolean;
+  /** Artel's, while a test drive runs: when it ends, and whether this user may give it back */
+  testDriveUntil?: string;
+  canGiveBackTestDrive?: boolean;
 }
 
 export default function FeaturesPage() {
@@ -52,6 +56,11 @@ export default function FeaturesPage() {
                 <Badge color={f.isEnabledForUser ? 'green' : 'gray'} variant="light">
                   {t(f.isEnabledForUser ? 'integration.feature.on' : 'integration.feature.off')}
                 </Badge>
+                {f.testDriveUntil && (
+                  <Text size="xs" c="dimmed" data-testid="feature-drive-until">
+                    {t('integration.feature.until', { date: new Date(f.testDriveUntil).toLocaleDateString() })}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end">
@@ -59,6 +68,12 @@ export default function FeaturesPage() {
                     <Button size="xs" data-testid="feature-try"
                       onClick={() => act(() => api.post('feature/handleTestDrive', { name: f.name }))}>
                       {t('integration.feature.try')}
+                    </Button>
+                  )}
+                  {f.canGiveBackTestDrive && (
+                    <Button size="xs" variant="light" color="orange" data-testid="feature-give-back"
+                      onClick={() => act(() => api.post('feature/giveBackTestDrive', { feature: f.name }))}>
+                      {t('integration.feature.giveBack')}
                     </Button>
                   )}
                   {isAdmin && (
