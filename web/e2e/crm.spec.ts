@@ -213,12 +213,22 @@ test('a CSV file is imported through the wizard', async ({ page }) => {
   await expect(found).toHaveCount(1);
   await expect(found.getByTestId('client-name')).toHaveText(`Импортова Анна-${stamp}`);
 
-  // The balance column, chosen once, stays chosen after a reload.
+  // The balance column, chosen once and moved first, stays so after a reload; so does the list's order.
   await page.getByTestId('client-columns').click();
   await page.getByTestId('client-column-balance').check();
   await expect(page.getByRole('columnheader', { name: 'Баланс' })).toBeVisible();
+  while (await page.getByTestId('client-column-left-balance').isEnabled()) await page.getByTestId('client-column-left-balance').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader').nth(3)).toHaveText('Баланс');
+  await page.getByTestId('client-search').fill('');
+  await expect(page.getByTestId('client-row').nth(1)).toBeVisible();
+  const newest = await page.getByTestId('client-name').first().textContent();
+  await page.getByTestId('client-sort').selectOption('timeCreated:asc');
+  await expect(page.getByTestId('client-name').first()).not.toHaveText(newest ?? '');
   await page.reload();
-  await expect(page.getByRole('columnheader', { name: 'Баланс' })).toBeVisible();
+  await expect(page.getByRole('columnheader').nth(3)).toHaveText('Баланс');
+  await expect(page.getByTestId('client-sort')).toHaveValue('timeCreated:asc');
+  await page.getByTestId('client-sort').selectOption('timeCreated:desc');
 
   // The search saved as a filter of one's own, listed with its count.
   await page.getByTestId('client-search').fill(`Иван-${stamp}`);

@@ -18,10 +18,11 @@ import { useList } from '../../data/hooks';
 import type { Entity } from '../../data/types';
 import { displayName } from '../../format/displayName';
 import { BulkBar, selectionKey } from './BulkBar';
-import { DEFAULT_COLUMNS, listFields, loadColumns, saveColumns, type ColumnKey } from './columns';
+import { listFields, sortBy, type ColumnKey } from './columns';
+import { useColumns, useSort } from './listPrefs';
 import { COMPANY, HUMAN } from './contacts';
 import { ImportWizard } from './ImportWizard';
-import { ColumnCells, ColumnHeads, ColumnsMenu } from './ListColumns';
+import { ColumnCells, ColumnHeads, ColumnsMenu, SortMenu } from './ListColumns';
 import { DeleteFilterButton, EditFilterButton, SaveFilterButton } from './SavedFilter';
 
 type Kind = 'all' | 'people' | 'companies';
@@ -61,26 +62,6 @@ function useFilters(version: string): FilterInfo[] {
     };
   }, [version]);
   return filters;
-}
-
-/** useColumns is the user's chosen columns, read once and saved on each change. */
-function useColumns(): [ColumnKey[], (c: ColumnKey[]) => void] {
-  const [columns, setColumns] = useState<ColumnKey[]>(DEFAULT_COLUMNS);
-  useEffect(() => {
-    let live = true;
-    loadColumns().then(
-      (c) => live && setColumns(c),
-      (err: unknown) => console.warn('artel: client list columns not loaded', err),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  const change = (c: ColumnKey[]) => {
-    setColumns(c);
-    saveColumns(c).catch((err: unknown) => console.warn('artel: client list columns not saved', err));
-  };
-  return [columns, change];
 }
 
 function Row({ item, columns, checked, onCheck }: { item: Entity; columns: ColumnKey[]; checked: boolean; onCheck(on: boolean): void }) {
@@ -138,7 +119,8 @@ export default function ClientListPage() {
   const [q] = useDebouncedValue(search, 300);
   const filter = listFilter(filterId);
   const [columns, setColumns] = useColumns();
-  const list = useList({ ...ENDPOINTS[kind], filter, q, fields: listFields(columns) });
+  const [sort, setSort] = useSort();
+  const list = useList({ ...ENDPOINTS[kind], filter, q, fields: listFields(columns), sortBy: sortBy(sort) });
   // edits counts the saved filter's changes here: its title and count are asked again after each.
   const [edits, setEdits] = useState(0);
   const filters = useFilters(`${filter.id}:${list.count ?? ''}:${edits}`);
@@ -171,6 +153,7 @@ export default function ClientListPage() {
         <Group gap="xs">
           <ExportButton filter={filter} q={q} format="csv" />
           <ExportButton filter={filter} q={q} format="xlsx" />
+          <SortMenu sort={sort} onChange={setSort} />
           <ColumnsMenu columns={columns} onChange={setColumns} />
           {admin && (
             <Button component={RouterLink} to="/settings/crm/lists" variant="default" leftSection={<IconSettings size={16} />} data-testid="client-lists-open">

@@ -1,13 +1,14 @@
-// The chosen columns' headings, cells and the menu that chooses them.
-import { Anchor, Button, Checkbox, Menu, Stack, Table, Text } from '@mantine/core';
-import { IconColumns } from '@tabler/icons-react';
+// The chosen columns' headings, cells, the menu that chooses and orders
+// them, and the list's order.
+import { ActionIcon, Anchor, Button, Checkbox, Group, Menu, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconColumns } from '@tabler/icons-react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardPath } from '../../app/paths';
 import type { Entity, Link } from '../../data/types';
 import { formatMoney, isMoney } from '../../format/money';
 import { nameOf, useClientList } from './clientLists';
-import { OPTIONAL_COLUMNS, type ColumnKey } from './columns';
+import { OPTIONAL_COLUMNS, SORTS, moveColumn, toggleColumn, type ColumnKey, type SortKey } from './columns';
 import { mainValue } from './contacts';
 
 export function ColumnsMenu({ columns, onChange }: { columns: ColumnKey[]; onChange(c: ColumnKey[]): void }) {
@@ -21,13 +22,43 @@ export function ColumnsMenu({ columns, onChange }: { columns: ColumnKey[]; onCha
       </Menu.Target>
       <Menu.Dropdown>
         <Stack gap={6} p="xs">
-          {OPTIONAL_COLUMNS.map((c) => (
-            <Checkbox key={c} label={t(`crm.columns.${c}`)} checked={columns.includes(c)} data-testid={`client-column-${c}`}
-              onChange={(e) => onChange(e.currentTarget.checked ? OPTIONAL_COLUMNS.filter((x) => x === c || columns.includes(x)) : columns.filter((x) => x !== c))} />
+          {/* The shown columns first, in their order, each movable; then the others. */}
+          {[...columns, ...OPTIONAL_COLUMNS.filter((c) => !columns.includes(c))].map((c) => (
+            <Group key={c} gap={4} justify="space-between" wrap="nowrap">
+              <Checkbox label={t(`crm.columns.${c}`)} checked={columns.includes(c)} data-testid={`client-column-${c}`}
+                onChange={(e) => onChange(toggleColumn(columns, c, e.currentTarget.checked))} />
+              {columns.includes(c) && (
+                <Group gap={0} wrap="nowrap">
+                  <ActionIcon size="sm" variant="subtle" aria-label={t('crm.columns.left')} disabled={columns[0] === c}
+                    onClick={() => onChange(moveColumn(columns, c, -1))} data-testid={`client-column-left-${c}`}>
+                    <IconArrowUp size={14} />
+                  </ActionIcon>
+                  <ActionIcon size="sm" variant="subtle" aria-label={t('crm.columns.right')} disabled={columns[columns.length - 1] === c}
+                    onClick={() => onChange(moveColumn(columns, c, 1))} data-testid={`client-column-right-${c}`}>
+                    <IconArrowDown size={14} />
+                  </ActionIcon>
+                </Group>
+              )}
+            </Group>
           ))}
         </Stack>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** SortMenu picks the list's order: newest or oldest first, by when added or last changed. */
+export function SortMenu({ sort, onChange }: { sort: SortKey; onChange(s: SortKey): void }) {
+  const { t } = useTranslation();
+  const labels: Record<SortKey, string> = {
+    'timeCreated:desc': t('crm.sort.createdNew'),
+    'timeCreated:asc': t('crm.sort.createdOld'),
+    'timeUpdated:desc': t('crm.sort.updatedNew'),
+    'timeUpdated:asc': t('crm.sort.updatedOld'),
+  };
+  return (
+    <NativeSelect aria-label={t('crm.sort.label')} value={sort} onChange={(e) => onChange(e.currentTarget.value as SortKey)} data-testid="client-sort"
+      data={SORTS.map((s) => ({ value: s, label: labels[s] }))} />
   );
 }
 

@@ -1,6 +1,7 @@
 // The client list's columns: the name and kind always, the others chosen
-// by the user and remembered per user (userSetting crm_list_columns, so
-// they follow the user to another browser). Figure columns ask the server
+// and put in order by the user, and the list's order, remembered per user
+// (userSettings crm_list_columns and crm_list_sort, so they follow the
+// user to another browser). Figure columns ask the server
 // for their fields only when shown (docs/crm.md "Deal and invoice
 // figures"); a reader without the right gets no such field and an empty
 // cell.
@@ -34,20 +35,54 @@ export function listFields(columns: ColumnKey[]): string[] {
   return [...out];
 }
 
-/** readColumns keeps the known columns of a stored value, in the list's order; the default for anything else. */
+/** readColumns keeps the known columns of a stored value, in the user's order, each once; the default for anything else. */
 export function readColumns(value: unknown): ColumnKey[] {
   if (!Array.isArray(value)) return DEFAULT_COLUMNS;
-  return OPTIONAL_COLUMNS.filter((c) => value.includes(c));
+  const known = value.filter((c): c is ColumnKey => (OPTIONAL_COLUMNS as readonly unknown[]).includes(c));
+  return known.filter((c, i) => known.indexOf(c) === i);
 }
 
-const SETTING = 'crm_list_columns';
+/** toggleColumn shows a column (last) or hides it. */
+export function toggleColumn(columns: ColumnKey[], c: ColumnKey, on: boolean): ColumnKey[] {
+  const rest = columns.filter((x) => x !== c);
+  return on ? [...rest, c] : rest;
+}
 
-export async function loadColumns(): Promise<ColumnKey[]> {
-  const r = await api.get<{ value?: unknown }[] | { value?: unknown }>(`userSetting/${SETTING}`);
+/** moveColumn moves a shown column one place left (-1) or right (+1); at an end it stays. */
+export function moveColumn(columns: ColumnKey[], c: ColumnKey, by: -1 | 1): ColumnKey[] {
+  const i = columns.indexOf(c);
+  const j = i + by;
+  if (i < 0 || j < 0 || j >= columns.length) return columns;
+  const out = [...columns];
+  [out[i], out[j]] = [out[j], out[i]];
+  return out;
+}
+
+/** The orders the client list offers: by when a client was added or last changed (the sorts people and companies share). */
+export const SORTS = ['timeCreated:desc', 'timeCreated:asc', 'timeUpdated:desc', 'timeUpdated:asc'] as const;
+export type SortKey = (typeof SORTS)[number];
+
+/** sortBy is a sort as the list asks for it. */
+export function sortBy(key: SortKey): { fieldName: string; desc: boolean }[] {
+  const [fieldName, dir] = key.split(':');
+  return [{ fieldName, desc: dir === 'desc' }];
+}
+
+/** readSort is a stored sort when it is one of SORTS, else the newest first. */
+export function readSort(value: unknown): SortKey {
+  return (SORTS as readonly unknown[]).includes(value) ? (value as SortKey) : 'timeCreated:desc';
+}
+
+/** The user settings the list's choices are kept in. */
+export const COLUMNS_SETTING = 'crm_list_columns';
+export const SORT_SETTING = 'crm_list_sort';
+
+export async function loadSetting(name: string): Promise<unknown> {
+  const r = await api.get<{ value?: unknown }[] | { value?: unknown }>(`userSetting/${name}`);
   const item = Array.isArray(r.data) ? r.data[0] : r.data;
-  return readColumns(item?.value ?? null);
+  return item?.value ?? null;
 }
 
-export async function saveColumns(columns: ColumnKey[]): Promise<void> {
-  await api.post('userSetting', { id: SETTING, value: columns });
+export async function saveSetting(name: string, value: unknown): Promise<void> {
+  await api.post('userSetting', { id: name, value });
 }
