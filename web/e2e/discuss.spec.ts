@@ -2,7 +2,7 @@
 // private dialogue with the demo user and writes to her, mentioning her;
 // in her own browser the chat's unread badge, the message and the
 // mention's notification appear without a reload; she sees him typing
-// and answers, and he reads the answer live.
+// and answers, and he reads the answer live; he sends a file, she gets it.
 import { expect, test } from '@playwright/test';
 import { ADMIN, DEMO, collectErrors, signIn } from './helpers';
 
@@ -57,6 +57,18 @@ test('two people chat live: a mention notifies, badges and messages arrive witho
   await expect(page.getByTestId('chat-typing')).toContainText('Соколова');
   await other.getByTestId('composer').press('Enter');
   await expect(page.getByTestId('message').filter({ hasText: 'Спасибо' })).toBeVisible();
+
+  // He sends a file alone; she sees it with a link that downloads it.
+  const bytes = Buffer.from('план на неделю\n');
+  await page.getByTestId('composer-file-input').setInputFiles({ name: 'план.txt', mimeType: 'text/plain', buffer: bytes });
+  await expect(page.getByTestId('chat-view').getByRole('link', { name: 'план.txt' })).toBeVisible();
+  await page.getByTestId('composer-send').click();
+  await expect(page.getByTestId('message').getByRole('link', { name: 'план.txt' })).toBeVisible();
+  const file = other.getByTestId('message').getByRole('link', { name: 'план.txt' });
+  await expect(file).toBeVisible();
+  await expect(other.getByTestId('message').getByTestId('attachment').filter({ hasText: 'план.txt' })).toContainText(/\d/);
+  const download = await other.request.get((await file.getAttribute('href'))!);
+  expect(Buffer.from(await download.body()).equals(bytes)).toBe(true);
 
   // The mention left her a notification, shown in the bell.
   const mention = await other.request.get('/api/v3/notification');

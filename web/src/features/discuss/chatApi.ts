@@ -27,6 +27,7 @@ export interface Message {
   isUnread?: boolean;
   isDropped?: boolean;
   possibleActions?: string[];
+  attaches?: Link[];
 }
 
 /** ChatEvent is what the server puts on the user's own route for a chat. */
@@ -39,6 +40,8 @@ export interface ChatEvent {
 }
 
 export const MESSAGE_PAGE = 30;
+// A list of comments leaves their files out unless asked.
+const MESSAGE_FIELDS = ['attaches'];
 
 export function isChatEvent(v: unknown): v is ChatEvent {
   return typeof v === 'object' && v !== null && (v as ChatEvent).contentType === 'ChatEvent';
@@ -53,18 +56,21 @@ export async function loadChats(): Promise<Chat[]> {
 
 /** loadMessages answers a page, newest first, older than `before` when given. */
 export async function loadMessages(chat: string, before?: string): Promise<{ items: Message[]; hasMore: boolean }> {
-  const query: Record<string, unknown> = { limit: MESSAGE_PAGE };
+  const query: Record<string, unknown> = { limit: MESSAGE_PAGE, fields: MESSAGE_FIELDS };
   if (before) query.pageAfter = { contentType: 'Comment', id: before };
   const res = await api.get<Message[]>(`topic/${chat}/comments`, query, { batch: false });
   return { items: res.data ?? [], hasMore: Boolean(res.meta.pagination?.hasMoreNext) };
 }
 
 export async function loadMessage(id: string): Promise<Message> {
-  return (await api.get<Message>(`comment/${id}`, undefined, { batch: false })).data;
+  return (await api.get<Message>(`comment/${id}`, { fields: MESSAGE_FIELDS }, { batch: false })).data;
 }
 
-export async function sendMessage(chat: string, content: string): Promise<Message> {
-  return (await api.post<Message>(`topic/${chat}/comments`, { content })).data;
+/** sendMessage: text, files (already uploaded), or both. */
+export async function sendMessage(chat: string, content: string, attaches: Link[] = []): Promise<Message> {
+  const body: Record<string, unknown> = { content };
+  if (attaches.length > 0) body.attaches = attaches;
+  return (await api.post<Message>(`topic/${chat}/comments`, body)).data;
 }
 
 export async function editMessage(id: string, content: string): Promise<Message> {

@@ -84,6 +84,7 @@ export interface OutgoingMail {
   subject?: string;
   to?: string[];
   from?: Link;
+  attaches?: Link[];
 }
 
 export async function sendMail(m: OutgoingMail): Promise<MailMessage> {
