@@ -16,6 +16,7 @@ export interface Chat {
   unreadCommentsCount?: number;
   isAttached?: boolean;
   soundDisable?: boolean;
+  possibleActions?: string[];
 }
 
 export interface Message {
@@ -48,7 +49,7 @@ export function isChatEvent(v: unknown): v is ChatEvent {
 }
 
 // A list leaves collections out unless asked; the messenger shows the people.
-const CHAT_FIELDS = ['name', 'isPrivate', 'isDiscussable', 'owner', 'visavis', 'participants', 'unreadCommentsCount', 'isAttached', 'soundDisable'];
+const CHAT_FIELDS = ['name', 'isPrivate', 'isDiscussable', 'owner', 'visavis', 'participants', 'unreadCommentsCount', 'isAttached', 'soundDisable', 'possibleActions'];
 
 export async function loadChats(): Promise<Chat[]> {
   return (await api.get<Chat[]>('topic/attachedFirst', { limit: 100, fields: CHAT_FIELDS }, { batch: false })).data ?? [];
@@ -105,4 +106,26 @@ export async function setPinned(chat: string, on: boolean): Promise<Chat> {
 export async function setSound(chat: string, on: boolean): Promise<Chat> {
   const path = `topic/${chat}/sound`;
   return (on ? await api.put<Chat>(path) : await api.delete<Chat>(path)).data;
+}
+
+/** setParticipants writes a group chat's whole list of people (the server refuses it for a dialogue). */
+export async function setParticipants(chat: string, participants: Link[]): Promise<Chat> {
+  return (await api.post<Chat>(`topic/${chat}`, { participants })).data;
+}
+
+/** canEditPeople: whoever the server lets change the chat, and never a private dialogue's two. */
+export function canEditPeople(chat: Chat): boolean {
+  return !chat.isPrivate && (chat.possibleActions ?? []).includes('act_edit');
+}
+
+const same = (a: Link, b: Link) => a.contentType === b.contentType && String(a.id) === String(b.id);
+
+/** withPerson adds someone to a list of people once. */
+export function withPerson(list: Link[], who: Link): Link[] {
+  return list.some((p) => same(p, who)) ? list : [...list, who];
+}
+
+/** withoutPerson takes someone out of a list of people. */
+export function withoutPerson(list: Link[], who: Link): Link[] {
+  return list.filter((p) => !same(p, who));
 }
