@@ -79,3 +79,40 @@ test('two people chat live: a mention notifies, badges and messages arrive witho
   expect(otherErrors).toEqual([]);
   await other.close();
 });
+
+test("a group chat's owner adds a person through the search and removes one; a dialogue offers neither", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '';
+  const res = await page.request.post('/api/v3/topic', {
+    data: { name: `Планёрка ${Date.now()}`, isDiscussable: true, participants: [{ contentType: 'Employee', id: '13' }] },
+    headers: { 'X-CSRF-Token': decodeURIComponent(csrf) },
+  });
+  const chat = (await res.json()).data as { id: string };
+  await page.goto(`/discuss/chat/${chat.id}/`);
+  const panel = page.getByTestId('chat-participants');
+  await expect(panel.getByTestId('chat-participant').filter({ hasText: 'Смирнов' })).toBeVisible();
+
+  await panel.getByRole('combobox', { name: 'Добавить участника' }).fill('Медведев');
+  await page.getByRole('option', { name: /Медведев/ }).first().click();
+  await expect(panel.getByTestId('chat-participant').filter({ hasText: 'Медведев' })).toBeVisible();
+  await panel.getByRole('button', { name: /Смирнов/ }).click();
+  await expect(panel.getByTestId('chat-participant').filter({ hasText: 'Смирнов' })).toHaveCount(0);
+  // The server holds what the panel shows.
+  const saved = (await (await page.request.get(`/api/v3/topic/${chat.id}`)).json()).data as { participants: { id: string }[] };
+  expect(saved.participants.map((p) => p.id).sort()).toEqual(['1', '16']);
+
+  // A private dialogue (found or started): no editing.
+  await page.goto('/discuss/');
+  await page.getByTestId('chat-new').click();
+  const form = page.getByRole('dialog', { name: 'Новый чат' });
+  await form.getByRole('combobox', { name: 'С кем' }).fill('Соколова');
+  await page.getByRole('option', { name: /Соколова/ }).first().click();
+  await form.getByTestId('new-chat-kind').click();
+  await form.getByTestId('new-chat-start').click();
+  await expect(page.getByTestId('chat-title')).toContainText('Соколова');
+  await expect(panel.getByTestId('chat-participant')).toHaveCount(2);
+  await expect(panel.getByTestId('chat-participant-add')).toHaveCount(0);
+  await expect(panel.getByTestId('chat-participant-remove')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
