@@ -96,10 +96,13 @@ test('mail settings are validated and checked; a discussion sends e-mail and sho
   await page.getByRole('option', { name: new RegExp(String(client.lastName)) }).first().click();
   await compose.getByTestId('mail-compose-subject').fill('Акт');
   await compose.getByTestId('mail-compose-text').fill('Акт сверки во вложении');
+  await compose.getByTestId('mail-compose-file-input').setInputFiles({ name: 'акт.txt', mimeType: 'text/plain', buffer: Buffer.from('акт\n') });
+  await expect(compose.getByRole('link', { name: 'акт.txt' })).toBeVisible();
   await compose.getByTestId('mail-compose-send').click();
   await expect(compose).toHaveCount(0);
   await expect(letter.getByTestId('mail-letter-text')).toHaveText('Акт сверки во вложении');
   await expect(letter.getByTestId('mail-party')).toContainText('petr@example.org');
+  await expect(letter.getByTestId('mail-attachment')).toContainText('акт.txt');
   await expect(page.getByTestId('mail-row').filter({ hasText: 'Акт' })).toBeVisible();
 
   // Refused settings and the failed check answer 422; nothing else failed.

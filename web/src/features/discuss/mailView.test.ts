@@ -25,14 +25,16 @@ describe('the mail view', () => {
     expect(entityHref({ contentType: 'Deal', id: '9' })).not.toContain('Topic');
   });
 
-  it('needs where the letter is filed and its text; leaves empty recipients and subject to the server', () => {
+  it('needs where the letter is filed and a text or a file; leaves empty recipients and subject to the server', () => {
     const client = { contentType: 'ContractorHuman', id: '4' };
     expect(composeReady({ ...emptyCompose, text: 'Счёт' })).toBe(false);
     expect(composeReady({ ...emptyCompose, entity: client, text: '  ' })).toBe(false);
     expect(composeReady({ ...emptyCompose, entity: client, text: 'Счёт' })).toBe(true);
     expect(composeBody({ ...emptyCompose, entity: client, text: 'Счёт' })).toEqual({ entity: client, text: 'Счёт' });
-    expect(composeBody({ from: '2', to: 'a@x.ru; b@y.ru', subject: ' Счёт ', text: 'Вот', entity: client })).toEqual({
-      entity: client, text: 'Вот', from: { contentType: 'Imap', id: '2' }, to: ['a@x.ru', 'b@y.ru'], subject: 'Счёт',
+    const file = { contentType: 'File', id: '8' };
+    expect(composeReady({ ...emptyCompose, entity: client, attaches: [file] })).toBe(true);
+    expect(composeBody({ from: '2', to: 'a@x.ru; b@y.ru', subject: ' Счёт ', text: 'Вот', entity: client, attaches: [file] })).toEqual({
+      entity: client, text: 'Вот', from: { contentType: 'Imap', id: '2' }, to: ['a@x.ru', 'b@y.ru'], subject: 'Счёт', attaches: [file],
     });
   });
 });

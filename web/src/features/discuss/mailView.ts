@@ -38,13 +38,15 @@ export interface ComposeDraft {
   subject: string;
   text: string;
   entity: Link | null;
+  /** uploaded Files, sent as attachments */
+  attaches: Link[];
 }
 
-export const emptyCompose: ComposeDraft = { from: null, to: '', subject: '', text: '', entity: null };
+export const emptyCompose: ComposeDraft = { from: null, to: '', subject: '', text: '', entity: null, attaches: [] };
 
-/** composeReady: a letter needs where it is filed and some text; empty "to" and subject are the server's to fill. */
+/** composeReady: a letter needs where it is filed and a text or a file; empty "to" and subject are the server's to fill. */
 export function composeReady(d: ComposeDraft): boolean {
-  return d.entity !== null && d.text.trim() !== '';
+  return d.entity !== null && (d.text.trim() !== '' || d.attaches.length > 0);
 }
 
 /** composeBody is the draft as POST /message/send takes it. */
@@ -56,5 +58,6 @@ export function composeBody(d: ComposeDraft & { entity: Link }): OutgoingMail {
     ...(d.from ? { from: { contentType: 'Imap', id: d.from } } : {}),
     ...(to.length ? { to } : {}),
     ...(d.subject.trim() ? { subject: d.subject.trim() } : {}),
+    ...(d.attaches.length ? { attaches: d.attaches } : {}),
   };
 }
