@@ -72,10 +72,17 @@ export function MailView({ id }: { id?: string }) {
   const [accounts, setAccounts] = useState<MailAccount[] | null>(null);
   const [composing, setComposing] = useState(false);
   const failed = useCallback((err: unknown) => notifications.show({ color: 'red', title: t('discuss.failed'), message: errorText(err, t) }), [t]);
-  const reload = useCallback(() => {
-    loadFolder(folder === 'sent').then(setList, failed);
-  }, [folder, failed]);
-  useEffect(() => reload(), [reload]);
+  // A folder's list is read when the folder changes or a reload is asked;
+  // an answer for a folder no longer shown is dropped.
+  const [tick, setTick] = useState(0);
+  const reload = () => setTick((n) => n + 1);
+  useEffect(() => {
+    let live = true;
+    loadFolder(folder === 'sent').then((l) => live && setList(l), failed);
+    return () => {
+      live = false;
+    };
+  }, [folder, tick, failed]);
   useEffect(() => {
     loadAccounts().then(setAccounts, () => setAccounts([]));
   }, []);
