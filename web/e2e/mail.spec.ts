@@ -3,7 +3,8 @@
 // comes back, a check against a server nobody answers on shows the
 // reason and the error status; a discussion sends a message as e-mail
 // and shows it as one, with its recipient and delivery status; a client
-// card writes to the client's own e-mail.
+// card writes to the client's own e-mail; the mail view shows the sent
+// letters in their folder and writes a new one filed to the client.
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, collectErrors, signIn } from './helpers';
 
@@ -76,6 +77,33 @@ test('mail settings are validated and checked; a discussion sends e-mail and sho
   await box.getByTestId('entity-mail-send').click();
   const item = box.getByTestId('entity-mail-item').filter({ hasText: 'Счёт на оплату' });
   await expect(item.getByTestId('mail-party')).toContainText('petr@example.org');
+
+  // The mail view: its sent folder holds the letter, opened beside the
+  // list with the client it is filed to; nothing was received.
+  await page.goto('/discuss/mail/');
+  await expect(page.getByTestId('mail-view')).toBeVisible();
+  await expect(page.getByTestId('mail-list')).toContainText('Писем пока нет');
+  await page.getByTestId('mail-folder-sent').click();
+  await page.getByTestId('mail-row').filter({ hasText: 'Счёт' }).click();
+  const letter = page.getByTestId('mail-letter');
+  await expect(letter.getByTestId('mail-letter-text')).toHaveText('Счёт на оплату');
+  await expect(letter.getByTestId('mail-letter-entity')).toContainText(String(client.lastName));
+
+  // A new letter from the view, filed to the client, lands in sent and opens.
+  await page.getByTestId('mail-write').click();
+  const compose = page.getByTestId('mail-compose');
+  await compose.getByRole('combobox', { name: 'Клиент, сделка или обсуждение' }).fill(String(client.lastName));
+  await page.getByRole('option', { name: new RegExp(String(client.lastName)) }).first().click();
+  await compose.getByTestId('mail-compose-subject').fill('Акт');
+  await compose.getByTestId('mail-compose-text').fill('Акт сверки во вложении');
+  await compose.getByTestId('mail-compose-file-input').setInputFiles({ name: 'акт.txt', mimeType: 'text/plain', buffer: Buffer.from('акт\n') });
+  await expect(compose.getByRole('link', { name: 'акт.txt' })).toBeVisible();
+  await compose.getByTestId('mail-compose-send').click();
+  await expect(compose).toHaveCount(0);
+  await expect(letter.getByTestId('mail-letter-text')).toHaveText('Акт сверки во вложении');
+  await expect(letter.getByTestId('mail-party')).toContainText('petr@example.org');
+  await expect(letter.getByTestId('mail-attachment')).toContainText('акт.txt');
+  await expect(page.getByTestId('mail-row').filter({ hasText: 'Акт' })).toBeVisible();
 
   // Refused settings and the failed check answer 422; nothing else failed.
   expect(errors.filter((e) => !e.includes('422'))).toEqual([]);

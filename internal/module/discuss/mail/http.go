@@ -193,10 +193,19 @@ func (a *HTTP) send(ctx context.Context, r *api.Request) api.Response {
 
 // messages serves GET /message?{"entity": link}: a chat's, deal's or
 // client's mail, oldest first; without entity, the newest 100 of the
-// reader's accounts.
+// reader's accounts, only sent or only received ones with isOutgoing
+// (the mail view's folders).
 func (a *HTTP) messages(ctx context.Context, r *api.Request) api.Response {
 	var list []*Message
 	var err error
+	var outgoing *bool
+	if raw, ok := r.TakeQuery("isOutgoing"); ok && string(raw) != "null" {
+		var b bool
+		if json.Unmarshal(raw, &b) != nil {
+			return r.FieldFail("isOutgoing", value.CodeType, "boolean")
+		}
+		outgoing = &b
+	}
 	if raw, ok := r.TakeQuery("entity"); ok {
 		l, derr := value.DecodeLink(raw, subjects)
 		if derr != nil {
@@ -204,7 +213,7 @@ func (a *HTTP) messages(ctx context.Context, r *api.Request) api.Response {
 		}
 		list, err = a.Mail.Messages(ctx, r.Scope(), l)
 	} else {
-		list, err = a.Mail.Recent(ctx, r.Scope(), 100)
+		list, err = a.Mail.Recent(ctx, r.Scope(), 100, outgoing)
 	}
 	if err != nil {
 		return r.Fail(err)

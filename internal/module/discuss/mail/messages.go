@@ -145,8 +145,9 @@ func (m *Module) Messages(ctx context.Context, sc entity.Scope, l value.Link) ([
 }
 
 // Recent lists the newest mail of the accounts the scope sees, newest
-// first: the mail view, across discussions, deals and clients.
-func (m *Module) Recent(ctx context.Context, sc entity.Scope, limit int) ([]*Message, error) {
+// first: the mail view, across discussions, deals and clients; outgoing,
+// when given, keeps only the sent (true) or the received (false) mail.
+func (m *Module) Recent(ctx context.Context, sc entity.Scope, limit int, outgoing *bool) ([]*Message, error) {
 	accounts, err := m.Accounts(ctx, sc)
 	if err != nil || len(accounts) == 0 {
 		return nil, err
@@ -157,9 +158,14 @@ func (m *Module) Recent(ctx context.Context, sc entity.Scope, limit int) ([]*Mes
 	for i, a := range accounts {
 		ids, marks[i] = append(ids, a.ID), "?"
 	}
+	where := ""
+	if outgoing != nil {
+		where = " AND is_outgoing = ?"
+		ids = append(ids, b2i(*outgoing))
+	}
 	db := m.E.DB
 	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(`SELECT `+messageCols+` FROM mail_messages
-		WHERE account_id = ? AND mail_account_id IN (`+strings.Join(marks, ",")+`) ORDER BY id DESC LIMIT ?`),
+		WHERE account_id = ? AND mail_account_id IN (`+strings.Join(marks, ",")+`)`+where+` ORDER BY id DESC LIMIT ?`),
 		append(ids, limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("mail: recent: %w", err)

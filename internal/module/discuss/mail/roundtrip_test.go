@@ -198,9 +198,29 @@ Deal, send the invoice.
 		if r := h.Do("GET", "/api/v3/message/"+recent[0]["id"].(string), apitest.Req{}); r.Status != 200 || r.Obj()["text"] != "We need 40 desks." {
 			t.Fatalf("one: %d %s", r.Status, r.Body)
 		}
+		// Its folders: the sent and the received, each newest first.
+		sentBox := h.Do("GET", "/api/v3/message"+apitest.Q(`{"isOutgoing":true}`), apitest.Req{}).List()
+		if len(sentBox) != 1 || sentBox[0]["isOutgoing"] != true || sentBox[0]["text"] != "Chairs are 10 each." {
+			t.Fatalf("sent folder: %v", sentBox)
+		}
+		inbox := h.Do("GET", "/api/v3/message"+apitest.Q(`{"isOutgoing":false}`), apitest.Req{}).List()
+		if len(inbox) != 3 || inbox[0]["subject"] != "40 desks" {
+			t.Fatalf("incoming folder: %v", inbox)
+		}
+		for _, m := range inbox {
+			if m["isOutgoing"] != false {
+				t.Fatalf("sent mail in the incoming folder: %v", m)
+			}
+		}
+		if r := h.Do("GET", "/api/v3/message"+apitest.Q(`{"isOutgoing":"yes"}`), apitest.Req{}); r.Status != 422 || r.Errors()[0]["field"] != "isOutgoing" {
+			t.Fatalf("a folder that is not a boolean: %d %s", r.Status, r.Body)
+		}
 		_, other := h.Person(t, "Олег", "oleg@example.com", "long enough pass")
 		if n := len(h.Do("GET", "/api/v3/message", apitest.Req{Token: other}).List()); n != 0 {
 			t.Fatalf("another employee sees %d", n)
+		}
+		if n := len(h.Do("GET", "/api/v3/message"+apitest.Q(`{"isOutgoing":false}`), apitest.Req{Token: other}).List()); n != 0 {
+			t.Fatalf("another employee's incoming folder has %d", n)
 		}
 		if r := h.Do("GET", "/api/v3/message"+apitest.Q(`{"entity":{"contentType":"Topic","id":"`+chat+`"}}`), apitest.Req{Token: other}); r.Status != 404 {
 			t.Fatalf("another employee reads the chat's mail: %d", r.Status)

@@ -5,15 +5,12 @@ import { useRef, useState } from 'react';
 import { ActionIcon, Button, CloseButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconClockHour4, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/errors/errorText';
 import type { FieldInfo } from '../../data/catalog';
 import { useLinked } from '../../data/hooks';
 import type { Link } from '../../data/types';
 import { DateIntervalEditor, type DateIntervalValue } from '../../fields/dateInterval';
-import { AttachmentList, busy, failed, finished, MAX_FILE_BYTES, PendingUploads, removed, started, tooLarge, uploadFile, type UploadState } from '../files';
+import { AttachmentList, busy, PendingUploads, useUploads } from '../files';
 import { hasContent, type CommentDraft } from './draft';
-
-let uploadSeq = 0;
 
 interface Props {
   value: CommentDraft;
@@ -48,31 +45,16 @@ export function Composer({ value, onChange, onSend, sending }: Props) {
     name: 'workTime', kind: 'DateInterval', label: t('comments.composer.workTime'),
     sortable: false, readOnly: false, required: false, writeOnly: false,
   };
-  const [uploads, setUploads] = useState<UploadState[]>([]);
   const picker = useRef<HTMLInputElement>(null);
   // An upload ends after renders that changed the draft: add its file to
   // the draft as it is then, not as it was when the file was picked.
   const latest = useRef(value);
   latest.current = value;
-  const pick = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) {
-      const key = `u${++uploadSeq}`;
-      setUploads((list) => started(list, key, file.name, file.size));
-      if (tooLarge(file.size)) {
-        setUploads((list) => failed(list, key, t('comments.files.tooLarge', { max: MAX_FILE_BYTES >> 20 })));
-        continue;
-      }
-      uploadFile(file).then(
-        (link) => {
-          setUploads((list) => finished(list, key));
-          const attaches = [...latest.current.attaches, link];
-          latest.current = { ...latest.current, attaches };
-          onChange({ attaches });
-        },
-        (err: unknown) => setUploads((list) => failed(list, key, errorText(err, t))),
-      );
-    }
-  };
+  const { uploads, pick, dismiss } = useUploads((link) => {
+    const attaches = [...latest.current.attaches, link];
+    latest.current = { ...latest.current, attaches };
+    onChange({ attaches });
+  });
   const send = () => {
     if (busy(uploads)) {
       setError(t('comments.files.wait'));
@@ -114,7 +96,7 @@ export function Composer({ value, onChange, onSend, sending }: Props) {
         files={value.attaches}
         onRemove={(f) => onChange({ attaches: value.attaches.filter((a) => a.id !== f.id || a.contentType !== f.contentType) })}
       />
-      <PendingUploads uploads={uploads} onDismiss={(key) => setUploads((list) => removed(list, key))} />
+      <PendingUploads uploads={uploads} onDismiss={dismiss} />
       {timeOpen && (
         <DateIntervalEditor
           field={workField}

@@ -142,9 +142,9 @@ export function ChatView({ chat, onRead }: { chat: Chat; onRead: () => void }) {
   });
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
-  const send = async (text: string) => {
+  const send = async (text: string, files: Link[]) => {
     try {
-      const m = await sendMessage(chat.id, text);
+      const m = await sendMessage(chat.id, text, files);
       follow.current = true;
       setMessages((list) => merged(list, [m]));
       return true;
@@ -153,9 +153,12 @@ export function ChatView({ chat, onRead }: { chat: Chat; onRead: () => void }) {
       return false;
     }
   };
-  const sendAsMail = async (text: string, to: string[], subject: string) => {
+  const sendAsMail = async (text: string, to: string[], subject: string, files: Link[]) => {
     try {
-      const sent = await sendMail({ entity: { contentType: 'Topic', id: chat.id }, text, to: to.length ? to : undefined, subject: subject || undefined });
+      const sent = await sendMail({
+        entity: { contentType: 'Topic', id: chat.id }, text, to: to.length ? to : undefined, subject: subject || undefined,
+        attaches: files.length ? files : undefined,
+      });
       follow.current = true;
       if (sent.convertedTo) {
         const m = await loadMessage(String(sent.convertedTo.id));

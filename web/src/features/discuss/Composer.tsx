@@ -2,10 +2,13 @@
 // the chat's people and writes the mention the server notifies; typing
 // is told to the chat at most every few seconds. With a mail account,
 // the message may go out as e-mail: to the addresses given, or, left
-// empty, in reply to whoever wrote last.
+// empty, in reply to whoever wrote last. Files upload as soon as they are
+// picked; sending waits for them and a message may be files alone.
 import { useRef, useState } from 'react';
-import { Button, Group, Paper, Stack, Switch, TextInput, Textarea, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentList, busy, PendingUploads, useUploads } from '../files';
 import { useLinkLabel } from '../../fields/link/LinkName';
 import type { Link } from '../../data/types';
 import { recipients } from './mailApi';
@@ -25,10 +28,10 @@ function Suggestion({ who, query, onPick }: { who: Link; query: string; onPick: 
 
 export interface ComposerProps {
   people: Link[];
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string, files: Link[]) => Promise<boolean>;
   onTyping: () => void;
   /** sends the text as e-mail; absent when the reader has no mail account */
-  onSendMail?: (text: string, to: string[], subject: string) => Promise<boolean>;
+  onSendMail?: (text: string, to: string[], subject: string, files: Link[]) => Promise<boolean>;
 }
 
 export function Composer({ people, onSend, onTyping, onSendMail }: ComposerProps) {
@@ -39,6 +42,10 @@ export function Composer({ people, onSend, onTyping, onSendMail }: ComposerProps
   const [subject, setSubject] = useState('');
   const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
+  const [files, setFiles] = useState<Link[]>([]);
+  const [waitNote, setWaitNote] = useState(false);
+  const { uploads, pick: upload, dismiss } = useUploads((file) => setFiles((list) => [...list, file]));
+  const picker = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
   const box = useRef<HTMLTextAreaElement>(null);
   const mention = mentionQuery(text, caret);
@@ -63,14 +70,20 @@ export function Composer({ people, onSend, onTyping, onSendMail }: ComposerProps
     box.current?.focus();
   };
   const send = async () => {
-    if (!text.trim() || sending) return;
+    if ((!text.trim() && files.length === 0) || sending) return;
+    if (busy(uploads)) {
+      setWaitNote(true);
+      return;
+    }
+    setWaitNote(false);
     setSending(true);
-    const ok = asMail && onSendMail ? await onSendMail(text, recipients(to), subject.trim()) : await onSend(text);
+    const ok = asMail && onSendMail ? await onSendMail(text, recipients(to), subject.trim(), files) : await onSend(text, files);
     setSending(false);
     if (ok) {
       setText('');
       setCaret(0);
       setSubject('');
+      setFiles([]);
       lastTyping.current = 0;
     }
   };
@@ -99,7 +112,23 @@ export function Composer({ people, onSend, onTyping, onSendMail }: ComposerProps
           )}
         </Group>
       )}
+      <AttachmentList files={files} onRemove={(f) => setFiles((list) => list.filter((x) => x.id !== f.id))} />
+      <PendingUploads uploads={uploads} onDismiss={dismiss} />
+      {waitNote && busy(uploads) && (
+        <Text size="xs" c="orange" data-testid="composer-wait">
+          {t('comments.files.wait')}
+        </Text>
+      )}
       <Group align="flex-end" wrap="nowrap">
+        <input ref={picker} type="file" multiple hidden data-testid="composer-file-input"
+          onChange={(e) => {
+            upload(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }} />
+        <ActionIcon variant="subtle" size="lg" aria-label={t('comments.files.attach')} title={t('comments.files.attach')}
+          onClick={() => picker.current?.click()} data-testid="composer-attach">
+          <IconPaperclip size={18} />
+        </ActionIcon>
         <Textarea
           ref={box}
           style={{ flex: 1 }}

@@ -5,7 +5,8 @@ import { ActionIcon, Box, Button, Group, Text, Textarea } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../fields/dateTime/convert';
-import { useLinkLabel } from '../../fields/link/LinkName';
+import { isLink, useLinkLabel } from '../../fields/link/LinkName';
+import { AttachmentList } from '../files';
 import type { Message } from './chatApi';
 import type { MailMessage } from './mailApi';
 import { MailNote } from './MailNote';
@@ -68,7 +69,11 @@ export function MessageItem({ message, mine, mail, onEdit, onDelete }: MessageIt
       </Group>
       {mail && <MailNote mail={mail} />}
       {editing === null ? (
-        <Content text={message.content ?? ''} />
+        <>
+          {message.content ? <Content text={message.content} /> : null}
+          {/* an e-mail's files are listed on its note already */}
+          {!mail?.attaches.length && <AttachmentList files={(message.attaches ?? []).filter(isLink)} previews />}
+        </>
       ) : (
         <Box>
           <Textarea autosize minRows={1} value={editing} onChange={(e) => setEditing(e.currentTarget.value)} aria-label={t('discuss.message.edit')} />

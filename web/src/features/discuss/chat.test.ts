@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Chat, Message } from './chatApi';
+import { canEditPeople, withoutPerson, withPerson, type Chat, type Message } from './chatApi';
 import { otherSide } from './ChatList';
 import { merged } from './ChatView';
 
@@ -24,5 +24,22 @@ describe('otherSide', () => {
   });
   it('gives nothing for a group chat', () => {
     expect(otherSide({ contentType: 'Topic', id: '6', isDiscussable: true, participants: [lev, me] }, me)).toBeNull();
+  });
+});
+
+describe('participants editing', () => {
+  const ann = { contentType: 'Employee', id: '3' };
+  const lev = { contentType: 'Employee', id: '2' };
+  it('adds a person once and removes one by type and id', () => {
+    expect(withPerson([lev], ann)).toEqual([lev, ann]);
+    expect(withPerson([lev, ann], { contentType: 'Employee', id: '3' })).toEqual([lev, ann]);
+    expect(withoutPerson([lev, ann], { contentType: 'Employee', id: '2' })).toEqual([ann]);
+    expect(withoutPerson([lev], { contentType: 'ContractorHuman', id: '2' })).toEqual([lev]);
+  });
+  it('is offered where the server lets the reader edit a group chat, never in a dialogue', () => {
+    const group: Chat = { contentType: 'Topic', id: '6', isDiscussable: true, possibleActions: ['act_read', 'act_edit'] };
+    expect(canEditPeople(group)).toBe(true);
+    expect(canEditPeople({ ...group, possibleActions: ['act_read'] })).toBe(false);
+    expect(canEditPeople({ ...group, isPrivate: true, isDiscussable: false })).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ export interface Chat {
   unreadCommentsCount?: number;
   isAttached?: boolean;
   soundDisable?: boolean;
+  possibleActions?: string[];
 }
 
 export interface Message {
@@ -27,6 +28,7 @@ export interface Message {
   isUnread?: boolean;
   isDropped?: boolean;
   possibleActions?: string[];
+  attaches?: Link[];
 }
 
 /** ChatEvent is what the server puts on the user's own route for a chat. */
@@ -39,13 +41,15 @@ export interface ChatEvent {
 }
 
 export const MESSAGE_PAGE = 30;
+// A list of comments leaves their files out unless asked.
+const MESSAGE_FIELDS = ['attaches'];
 
 export function isChatEvent(v: unknown): v is ChatEvent {
   return typeof v === 'object' && v !== null && (v as ChatEvent).contentType === 'ChatEvent';
 }
 
 // A list leaves collections out unless asked; the messenger shows the people.
-const CHAT_FIELDS = ['name', 'isPrivate', 'isDiscussable', 'owner', 'visavis', 'participants', 'unreadCommentsCount', 'isAttached', 'soundDisable'];
+const CHAT_FIELDS = ['name', 'isPrivate', 'isDiscussable', 'owner', 'visavis', 'participants', 'unreadCommentsCount', 'isAttached', 'soundDisable', 'possibleActions'];
 
 export async function loadChats(): Promise<Chat[]> {
   return (await api.get<Chat[]>('topic/attachedFirst', { limit: 100, fields: CHAT_FIELDS }, { batch: false })).data ?? [];
@@ -53,18 +57,21 @@ export async function loadChats(): Promise<Chat[]> {
 
 /** loadMessages answers a page, newest first, older than `before` when given. */
 export async function loadMessages(chat: string, before?: string): Promise<{ items: Message[]; hasMore: boolean }> {
-  const query: Record<string, unknown> = { limit: MESSAGE_PAGE };
+  const query: Record<string, unknown> = { limit: MESSAGE_PAGE, fields: MESSAGE_FIELDS };
   if (before) query.pageAfter = { contentType: 'Comment', id: before };
   const res = await api.get<Message[]>(`topic/${chat}/comments`, query, { batch: false });
   return { items: res.data ?? [], hasMore: Boolean(res.meta.pagination?.hasMoreNext) };
 }
 
 export async function loadMessage(id: string): Promise<Message> {
-  return (await api.get<Message>(`comment/${id}`, undefined, { batch: false })).data;
+  return (await api.get<Message>(`comment/${id}`, { fields: MESSAGE_FIELDS }, { batch: false })).data;
 }
 
-export async function sendMessage(chat: string, content: string): Promise<Message> {
-  return (await api.post<Message>(`topic/${chat}/comments`, { content })).data;
+/** sendMessage: text, files (already uploaded), or both. */
+export async function sendMessage(chat: string, content: string, attaches: Link[] = []): Promise<Message> {
+  const body: Record<string, unknown> = { content };
+  if (attaches.length > 0) body.attaches = attaches;
+  return (await api.post<Message>(`topic/${chat}/comments`, body)).data;
 }
 
 export async function editMessage(id: string, content: string): Promise<Message> {
@@ -99,4 +106,26 @@ export async function setPinned(chat: string, on: boolean): Promise<Chat> {
 export async function setSound(chat: string, on: boolean): Promise<Chat> {
   const path = `topic/${chat}/sound`;
   return (on ? await api.put<Chat>(path) : await api.delete<Chat>(path)).data;
+}
+
+/** setParticipants writes a group chat's whole list of people (the server refuses it for a dialogue). */
+export async function setParticipants(chat: string, participants: Link[]): Promise<Chat> {
+  return (await api.post<Chat>(`topic/${chat}`, { participants })).data;
+}
+
+/** canEditPeople: whoever the server lets change the chat, and never a private dialogue's two. */
+export function canEditPeople(chat: Chat): boolean {
+  return !chat.isPrivate && (chat.possibleActions ?? []).includes('act_edit');
+}
+
+const same = (a: Link, b: Link) => a.contentType === b.contentType && String(a.id) === String(b.id);
+
+/** withPerson adds someone to a list of people once. */
+export function withPerson(list: Link[], who: Link): Link[] {
+  return list.some((p) => same(p, who)) ? list : [...list, who];
+}
+
+/** withoutPerson takes someone out of a list of people. */
+export function withoutPerson(list: Link[], who: Link): Link[] {
+  return list.filter((p) => !same(p, who));
 }

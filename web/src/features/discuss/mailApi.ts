@@ -51,6 +51,10 @@ export interface MailMessage {
   lastErrorMessage: string;
   attaches: Link[];
   convertedTo?: Link;
+  /** the discussion, deal or client the letter is filed to */
+  entity?: Link;
+  timeCreated?: { value: string } | null;
+  timeSent?: { value: string } | null;
 }
 
 export type AccountInput = Partial<Omit<MailAccount, 'contentType' | 'id' | 'imapConfig' | 'smtpConfig'>> & {
@@ -78,12 +82,22 @@ export async function loadMail(entity: Link): Promise<MailMessage[]> {
   return (await api.get<MailMessage[]>('message', { entity }, { batch: false })).data ?? [];
 }
 
+/** loadFolder: the newest mail of the reader's accounts, only the sent or only the received. */
+export async function loadFolder(outgoing: boolean): Promise<MailMessage[]> {
+  return (await api.get<MailMessage[]>('message', { isOutgoing: outgoing }, { batch: false })).data ?? [];
+}
+
+export async function loadLetter(id: string): Promise<MailMessage> {
+  return (await api.get<MailMessage>(`message/${id}`, undefined, { batch: false })).data;
+}
+
 export interface OutgoingMail {
   entity: Link;
   text: string;
   subject?: string;
   to?: string[];
   from?: Link;
+  attaches?: Link[];
 }
 
 export async function sendMail(m: OutgoingMail): Promise<MailMessage> {

@@ -24,15 +24,16 @@ export function formatSize(bytes: number, t: (k: string, o?: Record<string, unkn
   return t('comments.files.mb', { value: (bytes / (1 << 20)).toFixed(1) });
 }
 
-function AttachedFile({ link, onRemove }: { link: Link; onRemove?(): void }) {
+function AttachedFile({ link, onRemove, preview }: { link: Link; onRemove?(): void; preview?: boolean }) {
   const { t } = useTranslation();
   const file = useLinked(link);
   const name = typeof file?.name === 'string' ? file.name : t('comments.files.unnamed');
   const size = typeof file?.size === 'number' ? file.size : undefined;
-  return (
+  const href = downloadHref({ id: link.id, path: file?.path });
+  const row = (
     <Group gap={6} wrap="nowrap" data-testid="attachment">
       <KindIcon name={name} />
-      <Anchor size="sm" href={downloadHref({ id: link.id, path: file?.path })} download={name} title={t('comments.files.download')}>
+      <Anchor size="sm" href={href} download={name} title={t('comments.files.download')}>
         {name}
       </Anchor>
       {size !== undefined && (
@@ -47,15 +48,26 @@ function AttachedFile({ link, onRemove }: { link: Link; onRemove?(): void }) {
       )}
     </Group>
   );
+  if (!preview || !file || fileKind(name) !== 'image') return row;
+  // An image is shown small above its name; the full one opens in a tab.
+  return (
+    <Stack gap={2}>
+      <Anchor href={href} target="_blank" rel="noopener">
+        <img src={href} alt={name} loading="lazy" data-testid="attachment-preview"
+          style={{ display: 'block', maxWidth: 200, maxHeight: 140, borderRadius: 4, objectFit: 'contain' }} />
+      </Anchor>
+      {row}
+    </Stack>
+  );
 }
 
-/** AttachmentList shows File links; onRemove makes each removable (the composer). */
-export function AttachmentList({ files, onRemove }: { files: Link[]; onRemove?(file: Link): void }) {
+/** AttachmentList shows File links; onRemove makes each removable (the composer); previews shows images small. */
+export function AttachmentList({ files, onRemove, previews }: { files: Link[]; onRemove?(file: Link): void; previews?: boolean }) {
   if (files.length === 0) return null;
   return (
     <Stack gap={2} data-testid="attachments">
       {files.map((f) => (
-        <AttachedFile key={`${f.contentType}:${f.id}`} link={f} onRemove={onRemove && (() => onRemove(f))} />
+        <AttachedFile key={`${f.contentType}:${f.id}`} link={f} onRemove={onRemove && (() => onRemove(f))} preview={previews} />
       ))}
     </Stack>
   );
