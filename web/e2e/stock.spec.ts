@@ -253,7 +253,8 @@ test('a price list: an offer priced in it, a client on it, its deal\'s position 
   await expect(page.getByTestId('deal-price-list')).toHaveValue(`${list} (RUB)`);
 
   // The offer added with no price: the list's.
-  await pick(page, 'deal-position-offer', offer);
+  await page.getByTestId('deal-position-offer').fill(offer);
+  await page.getByRole('option', { name: offer, exact: true }).click();
   await page.getByTestId('deal-position-add').click();
   await expect(page.getByTestId('deal-position').filter({ hasText: offer }).getByTestId('deal-position-price')).toHaveText(/^199,5 ₽$/);
   expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import { errorText } from '../../app/errors/errorText';
 import { refIs, allOf } from '../../app/mapping/filters';
 import { api } from '../../data/api';
 import { useList } from '../../data/hooks';
+import { useLinkSearch } from '../../fields/link/search';
 import { reloadLists } from '../../data/lists';
 import type { Entity } from '../../data/types';
 import { money } from './money';
@@ -29,19 +30,23 @@ function taxText(row: Entity, t: (k: string) => string): string {
 
 function AddPosition({ dealId }: { dealId: string }) {
   const { t } = useTranslation();
-  const offers = useList({ contentType: 'Offer', endpoint: 'offer', fields: ['name'], limit: 200 });
+  // Searched by name on the server, so a catalogue of any size is reachable.
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState(false);
+  const { options, loading } = useLinkSearch(['Offer'], search, opened);
   const [offer, setOffer] = useState<string | null>(null);
+  const [offerName, setOfferName] = useState('');
   const [quantity, setQuantity] = useState<number | string>(1);
   const [failed, setFailed] = useState<string | null>(null);
   const add = async () => {
-    const picked = offers.items.find((o) => String(o.id) === offer);
-    if (!picked) return;
+    if (!offer) return;
     setFailed(null);
     try {
       // No price: the server takes the offer's in the deal's list.
       await api.post('offerRow', { contentType: 'OfferRow', deal: { contentType: 'Deal', id: dealId }, offer: { contentType: 'Offer', id: offer },
-        name: String(picked.name ?? ''), quantity: Number(quantity) || 1 });
+        name: offerName, quantity: Number(quantity) || 1 });
       setOffer(null);
+      setSearch('');
       reloadLists('OfferRow');
     } catch (err) {
       setFailed(errorText(err, t));
@@ -50,8 +55,15 @@ function AddPosition({ dealId }: { dealId: string }) {
   return (
     <>
       <Group align="flex-end" gap="xs">
-        <Select label={t('deal.positions.offer')} placeholder={t('deal.positions.pickOffer')} searchable w={320} value={offer} onChange={setOffer}
-          data={offers.items.map((o) => ({ value: String(o.id), label: String(o.name ?? o.id) }))} data-testid="deal-position-offer" />
+        <Select label={t('deal.positions.offer')} placeholder={t('deal.positions.pickOffer')} searchable w={320} data-testid="deal-position-offer"
+          value={offer ? `Offer:${offer}` : null} searchValue={search} onSearchChange={setSearch} onDropdownOpen={() => setOpened(true)}
+          filter={({ options: all }) => all} nothingFoundMessage={loading ? t('field.link.searching') : t('field.link.nothingFound')}
+          data={options.map((o) => ({ value: o.value, label: o.label }))}
+          onChange={(v) => {
+            const picked = options.find((o) => o.value === v);
+            setOffer(picked ? picked.link.id : null);
+            setOfferName(picked ? picked.label : '');
+          }} />
         <NumberInput label={t('deal.positions.quantity')} min={0} decimalScale={3} w={100} value={quantity} onChange={setQuantity} data-testid="deal-position-quantity" />
         <Button disabled={!offer} onClick={() => void add()} data-testid="deal-position-add">
           {t('deal.positions.add')}
