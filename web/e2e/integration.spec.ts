@@ -227,3 +227,40 @@ test('a hostile widget reads neither the page nor data outside its scopes', asyn
     expect(del.ok(), await del.text()).toBe(true);
   }
 });
+
+// The placeholders on the lists, the add forms and the cards: one app
+// with a small widget at each, found where the screen places it.
+test('an app\'s widgets appear at the lists\', forms\' and cards\' placeholders', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const places = ['task_list', 'task_add', 'task_card_top', 'task_card_status', 'client_list', 'client_add', 'client_card_top', 'client_card_tabs',
+    'deal_list', 'deal_card_top', 'deal_card_status', 'deal_positions', 'deal_card_tabs', 'employee_list', 'employee_card_info', 'events_list'];
+  const res = await page.request.post('/api/v3/integration', {
+    headers: { 'X-CSRF-Token': csrf },
+    data: { identifier: `places.app-${Date.now()}`, name: 'Places', scope: [],
+      widgets: places.map((p) => ({ placeholder: p, name: p, content: `<!doctype html><p>${p}</p>` })) },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const app = ((await res.json()) as { data: { id: string } }).data;
+  const slot = (placeholder: string) => page.locator(`[data-testid="widget-slot"][data-placeholder="${placeholder}"]`);
+  try {
+    const task = await createTask(page, `Задача с виджетами ${Date.now()}`);
+    const deals = (await (await page.request.get(`/api/v3/deal?${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).json()).data as { id: string }[];
+    const clients = (await (await page.request.get(`/api/v3/contractorHuman?${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).json()).data as { id: string }[];
+    const me = (await (await page.request.get('/api/v3/currentUser')).json()).data as { id: string };
+    for (const [path, expected] of [
+      ['/task/filter', ['task_list']], ['/task/add', ['task_add']], [`/task/${task}/card`, ['task_card_top', 'task_card_status']],
+      ['/crm', ['client_list']], ['/crm/add', ['client_add']], [`/crm/${clients[0].id}/card`, ['client_card_top', 'client_card_tabs']],
+      ['/deals', ['deal_list']], [`/deals/${deals[0].id}/card`, ['deal_card_top', 'deal_card_status', 'deal_positions', 'deal_card_tabs']],
+      ['/staff/list', ['employee_list']], [`/staff/${me.id}/card`, ['employee_card_info']], ['/todo', ['events_list']],
+    ] as [string, string[]][]) {
+      await page.goto(path);
+      for (const p of expected) await expect(slot(p).locator('iframe'), `${p} on ${path}`).toHaveCount(1);
+    }
+  } finally {
+    const del = await page.request.delete(`/api/v3/integration/${app.id}`, { headers: { 'X-CSRF-Token': csrf } });
+    expect(del.ok(), await del.text()).toBe(true);
+  }
+  expect(errors).toEqual([]);
+});

@@ -9,6 +9,7 @@ import { calendarLink, isTodoType, parseDay, storePeriod, todoFilter, todoRedire
 import { savedFilter } from '../mapping/filters';
 import { useSession } from '../session';
 import { List } from './generic';
+import { WidgetSlot } from '../../features/integration/widgets/WidgetSlot';
 
 /** PeriodSwitch moves between the list and the calendar's periods. */
 export function PeriodSwitch({ period, day }: { period: Period; day: Date }) {
@@ -42,6 +43,7 @@ export function TodoRoute() {
   return (
     <Stack gap="sm">
       <PeriodSwitch period={type as Period} day={parseDay(params.get('day')) ?? new Date()} />
+      <WidgetSlot placeholder="events_list" />
       <List contentType="Todo" filter={filter} />
     </Stack>
   );

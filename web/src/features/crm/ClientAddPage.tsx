@@ -18,6 +18,7 @@ import { FieldEdit } from '../../fields';
 import { WithType } from '../entity/WithType';
 import { COMPANY, HUMAN, withEntry, type ContactEntry } from './contacts';
 import { Duplicates } from './Duplicates';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 
 const FIELDS: Record<string, string[]> = {
   [HUMAN]: ['lastName', 'firstName', 'middleName', 'company', 'position'],
@@ -110,6 +111,7 @@ export default function ClientAddPage() {
   const kind = ['company', COMPANY.toLowerCase()].includes(params.get('type')?.toLowerCase() ?? '') ? COMPANY : HUMAN;
   return (
     <Stack gap="md" p="md" maw={900} data-testid="entity-form-page">
+      <WidgetSlot placeholder="client_add" />
       <Title order={2}>{kind === COMPANY ? t('crm.add.companyTitle') : t('crm.add.personTitle')}</Title>
       {!company && (
         <SegmentedControl

@@ -124,6 +124,7 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
   const title = <Title order={2} data-testid="entity-title">{displayName(entity, t)}</Title>;
   return (
     <Stack gap="md" p="md" data-testid="entity-card" data-id={id}>
+      <WidgetSlot placeholder="client_card_top" entity={entity} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={6}>
           <Group gap="xs">
@@ -171,6 +172,7 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
       <TodosBlock client={entity} />
       <Divider />
       <EntityMail entity={{ contentType: entity.contentType, id: String(entity.id) }} />
+      <WidgetSlot placeholder="client_card_tabs" entity={entity} />
       <Divider />
       <CommentFeed subject={{ contentType: entity.contentType, id: String(entity.id) }} />
       <Divider />

@@ -24,6 +24,7 @@ import { COMPANY, HUMAN } from './contacts';
 import { ImportWizard } from './ImportWizard';
 import { ColumnCells, ColumnHeads, ColumnsMenu, SortMenu } from './ListColumns';
 import { DeleteFilterButton, EditFilterButton, SaveFilterButton } from './SavedFilter';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 
 type Kind = 'all' | 'people' | 'companies';
 
@@ -140,6 +141,7 @@ export default function ClientListPage() {
 
   return (
     <Stack gap="sm" p="md" data-testid="client-list">
+      <WidgetSlot placeholder="client_list" />
       <ImportWizard opened={importing} onClose={() => setImporting(false)} onFinished={() => list.reload()} />
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs">

@@ -100,6 +100,7 @@ export default function DealCardPage({ id }: { id: string }) {
   const result = String(deal.result ?? 'active');
   return (
     <Stack gap="md" p="md" data-testid="deal-card-page">
+      <WidgetSlot placeholder="deal_card_top" entity={deal} />
       <Group justify="space-between" align="flex-start">
         <Title order={2}>
           {deal.number ? `№${String(deal.number)} ` : ''}
@@ -130,6 +131,7 @@ export default function DealCardPage({ id }: { id: string }) {
           {result === 'positive' ? t('deal.result.positive') : result === 'negative' ? t('deal.result.negative') : t('deal.result.active')}
         </Text>
       </Group>
+      <WidgetSlot placeholder="deal_card_status" entity={deal} />
       {failed && (
         <Alert color="red" withCloseButton onClose={() => setFailed(null)} data-testid="deal-refused" style={{ whiteSpace: 'pre-line' }}>
           {failed}
@@ -178,8 +180,10 @@ export default function DealCardPage({ id }: { id: string }) {
       <DealLinked dealId={id} />
       <PriceListSelect entity={deal} editable={can(deal, 'edit')} testId="deal-price-list" />
       <PositionsBlock dealId={id} editable={can(deal, 'edit')} />
+      <WidgetSlot placeholder="deal_positions" entity={deal} />
       <DealInvoices dealId={id} />
       <WidgetSlot placeholder="deal_card_block" entity={deal} />
+      <WidgetSlot placeholder="deal_card_tabs" entity={deal} />
       <Title order={4}>{t('deal.history.title')}</Title>
       <History moves={moves} />
     </Stack>

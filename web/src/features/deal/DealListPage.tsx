@@ -16,6 +16,7 @@ import EntityListPage from '../entity/EntityListPage';
 import { DealBoard } from './DealBoard';
 import { ProgramsBar } from './ProgramsBar';
 import { asFieldInfo, useProgramFields } from './programFields';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 
 type View = 'list' | 'kanban';
 
@@ -68,6 +69,7 @@ export default function DealListPage({ programId, groupId, filter }: { programId
   return (
     <Stack gap={0}>
       <ProgramsBar programId={one} groupId={groupId} />
+      <WidgetSlot placeholder="deal_list" />
       {one && (
         <Group px="md" pt="xs" gap="xs" justify="space-between">
           <Group gap={4} display={kanbanOn ? undefined : 'none'}>
@@ -79,6 +81,7 @@ export default function DealListPage({ programId, groupId, filter }: { programId
             </Button>
           </Group>
           <Group gap="xs">
+            <WidgetSlot placeholder="deal_list_buttons" />
             <QuickAdd programId={one} />
             <Button component={RouterLink} to={`/bp/${one}/settings`} size="xs" variant="default" data-testid="deal-program-settings">
               {t('deal.programs.settings')}

@@ -17,6 +17,7 @@ import { canEdit, docApi, isText } from './docApi';
 import RightsPanel from './RightsPanel';
 import ShareDialog from './ShareDialog';
 import { uploadWithProgress } from './upload';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 
 const when = (v: unknown) => ((v as { value?: string } | null)?.value ? dayjs((v as { value: string }).value).format('DD.MM.YYYY HH:mm') : '');
 
@@ -81,6 +82,7 @@ export default function DocPage({ id, revision }: { id: string; revision?: strin
   const actual = (doc.actualVersion as Link | null)?.id;
   return (
     <Stack p="md" gap="md" data-testid="doc-page" data-id={id}>
+      <WidgetSlot placeholder="doc_card_top" entity={doc} />
       <Anchor component={RouterLink} to={`/docs/list${doc.folder ? `?folder=${(doc.folder as Link).id}` : ''}`} size="sm">
         {t('doc.page.back')}
       </Anchor>

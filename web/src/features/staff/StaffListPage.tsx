@@ -16,6 +16,7 @@ import { InviteByMail } from './InviteByMail';
 import { InviteLink } from './InviteLink';
 import { BIRTHDAY_DAYS, quickFilter, type Status } from './listFilter';
 import { isoDay, staffApi, type AbsenceType } from './staffApi';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 
 type View = 'list' | 'birthdays' | 'away';
 const linkId = (v: unknown) => String((v as { id?: string } | null)?.id ?? '');
@@ -56,6 +57,7 @@ export default function StaffListPage() {
           </>
         )}
       </Group>
+      <WidgetSlot placeholder="employee_list" />
       {view === 'list' && <EntityListPage key={JSON.stringify(filter ?? null)} contentType="Employee" filter={filter} />}
       {view === 'birthdays' && <BirthdayView />}
       {view === 'away' && <AwayView />}

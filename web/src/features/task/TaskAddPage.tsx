@@ -13,6 +13,7 @@ import { displayName } from '../../format/displayName';
 import { WithType } from '../entity/WithType';
 import { TaskForm } from './TaskForm';
 import { cloneOf } from './taskApi';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 
 type Kind = 'Task' | 'Project';
 
@@ -78,6 +79,7 @@ export default function TaskAddPage({ initial = 'Task' }: { initial?: Kind }) {
   const onSaved = useCallback((e: Entity) => navigate(cardPath({ contentType: e.contentType, id: String(e.id) }), { replace: true }), [navigate]);
   return (
     <Stack gap="md" p="md" maw={900} data-testid="entity-form-page">
+      <WidgetSlot placeholder="task_add" />
       <Title order={2}>{kind === 'Project' ? t('task.form.newProject') : t('task.form.newTask')}</Title>
       <SegmentedControl
         data={[

@@ -84,6 +84,7 @@ function TaskCard({ type, id, onClose }: { type: TypeInfo; id: string; onClose?(
 
   return (
     <Stack gap="md" p="md" data-testid="entity-card" data-id={id}>
+      {type.name === 'Task' && <WidgetSlot placeholder="task_card_top" entity={entity} />}
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
@@ -108,6 +109,7 @@ function TaskCard({ type, id, onClose }: { type: TypeInfo; id: string; onClose?(
         </Group>
       </Group>
       <ActionBar entity={entity} me={me} onGone={() => (onClose ? onClose() : navigate('/task/filter'))} />
+      {type.name === 'Task' && <WidgetSlot placeholder="task_card_status" entity={entity} />}
       {isLink(entity.deadlineChangeRequest) && <DeadlineRequest link={{ contentType: entity.deadlineChangeRequest.contentType, id: String(entity.deadlineChangeRequest.id) }} />}
       {entity.isTemplate === true && typeof entity.entitiesByTemplateCount === 'number' && entity.entitiesByTemplateCount > 0 && (
         <Text size="sm" c="dimmed">

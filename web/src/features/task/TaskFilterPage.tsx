@@ -14,6 +14,7 @@ import { TEMPLATES, filterPath, listFilter, openedType, panelModel } from './fil
 import { Kanban } from './Kanban';
 import TaskCardPage from './TaskCardPage';
 import { TreeView } from './TreeView';
+import { WidgetSlot } from '../integration/widgets/WidgetSlot';
 
 type View = 'list' | 'tree' | 'kanban';
 const VIEWS: { id: View; icon: typeof IconList }[] = [
@@ -58,6 +59,7 @@ export default function TaskFilterPage() {
         <Group justify="space-between" px="md" pt="sm">
           <ViewSwitch view={view} onChange={setView} />
         </Group>
+        <WidgetSlot placeholder="task_list" />
         {view === 'list' ? (
           <EntityListPage key={filterKey} contentType="Task" filter={filter} title={title} rowPath={(e: Entity) => filterPath(filterId, e)} addTo="/task/add" />
         ) : (
