@@ -62,7 +62,11 @@ func (a *HTTP) realAccounts(ctx context.Context, r *api.Request) api.Response {
 // operationTypes serves GET /finOperation/types: the account's
 // operation types (FinOperationType), as their own list gives them.
 func (a *HTTP) operationTypes(ctx context.Context, r *api.Request) api.Response {
-	return a.narrowed(ctx, r, "FinOperationType", entity.Condition{SQL: "1 = 1"})
+	lq, err := r.ListQuery("FinOperationType")
+	if err != nil {
+		return r.Fail(err)
+	}
+	return r.Page(ctx, "FinOperationType", lq)
 }
 
 // narrowed is typ's list under the caller's rights, narrowed by cond.

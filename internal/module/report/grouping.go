@@ -47,9 +47,7 @@ func (m *Module) grouping(t *catalog.Type, c *Config) (group, error) {
 		// A deadline groups by the instant it sorts on (a day's midnight).
 		return m.dated(name, period, d, t.Table+"."+f.SortColumn(), true)
 	}
-	switch f.Kind.Name() {
-	case "string", "enum", "boolean", "integer":
-	default:
+	if groupable(f) != "value" {
 		return group{}, entity.Invalidf("grouping", CodeBadGrouping, name)
 	}
 	if period != "" {

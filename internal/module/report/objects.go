@@ -38,8 +38,10 @@ func (m *Module) Object(source, lang string) map[string]any {
 
 var countTitle = catalog.Labels{Ru: "Количество", En: "Count"}
 
-// groupable says how grouping() groups by a field: "date" by a period,
-// "value" by itself or the entity a link names, "" not at all.
+// groupable says how a report may group by a field: "date" by a period,
+// "value" by itself or the entity a link names, "" not at all. grouping()
+// and the ReportObjects both ask it, so what an object offers the builder
+// takes.
 func groupable(f *catalog.Field) string {
 	switch {
 	case f.Role == catalog.RoleLink:
