@@ -861,4 +861,16 @@ var migrations = []Migration{
 			`CREATE INDEX report_task_counts_line ON report_task_counts (account_id, resp_type, resp_id, class)`,
 		}
 	}, nil},
+	{50, "access: a report line on each kept row", func(d store.Dialect) []string {
+		// Who a kept entity counts for in a report and in which class (a
+		// task's responsible and effectiveness column: access.Line), so an
+		// employee's task effectiveness reads their range of
+		// entity_access alone. access.Sync fills the columns: the specs'
+		// signature changed with them.
+		return []string{
+			`ALTER TABLE entity_access ADD COLUMN line_type TEXT`,
+			`ALTER TABLE entity_access ADD COLUMN line_id BIGINT`,
+			`ALTER TABLE entity_access ADD COLUMN line_class INTEGER`,
+		}
+	}, nil},
 }
