@@ -88,10 +88,15 @@ func (w *world) step(t *testing.T) {
 		}
 		w.do(t, "POST", "/api/v3/group/"+g, map[string]any{"children": kids})
 	case op == 8:
-		// A status written in SQL, as the overdue job does.
+		// A status or the overdue flag written in SQL, as the overdue
+		// job does (the flag moves the task's report line alone).
 		statuses := []string{"assigned", "accepted", "done", "completed", "overdue"}
-		col := catalog.MustLoad().Type("Task").Field("status").Column
-		if err := h.DB.Exec(context.Background(), "UPDATE e_task SET "+col+" = ? WHERE id = ?", statuses[w.rnd.Intn(len(statuses))], pick()); err != nil {
+		task := catalog.MustLoad().Type("Task")
+		q, arg := "UPDATE e_task SET "+task.Field("status").Column+" = ? WHERE id = ?", any(statuses[w.rnd.Intn(len(statuses))])
+		if w.rnd.Intn(2) == 0 {
+			q, arg = "UPDATE e_task SET "+task.Field("isOverdue").Column+" = ? WHERE id = ?", w.rnd.Intn(2)
+		}
+		if err := h.DB.Exec(context.Background(), q, arg, pick()); err != nil {
 			t.Fatal(err)
 		}
 	default:
@@ -218,7 +223,10 @@ func (w *world) check(t *testing.T) {
 // rows lists entity_access and each reader's count as text lines.
 func (w *world) rows(t *testing.T) []string {
 	var out []string
-	for _, q := range []string{"SELECT content_type, reader_type, reader_id, entity_id, n, COALESCE(bucket, '') FROM entity_access",
+	// A row's bucket and report line (access.Line: a task's responsible
+	// and class) as one text.
+	kept := "COALESCE(bucket, '') || ' ' || COALESCE(line_type, '-') || ':' || COALESCE(CAST(line_id AS TEXT), '-') || ':' || COALESCE(CAST(line_class AS TEXT), '-')"
+	for _, q := range []string{"SELECT content_type, reader_type, reader_id, entity_id, n, " + kept + " FROM entity_access",
 		`SELECT content_type, reader_type, reader_id, 0, SUM(n), COALESCE(bucket, '') FROM entity_access_counts
 			GROUP BY content_type, reader_type, reader_id, bucket HAVING SUM(n) <> 0`} {
 		rows, err := w.h.DB.Q(context.Background()).QueryContext(context.Background(), q)

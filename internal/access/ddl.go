@@ -16,14 +16,13 @@ func delta(acc, ct, rt, ri, bucket, n string) string {
 // SQLite triggers cannot branch, so each role column has its own update
 // trigger and every statement carries its own guard.
 
-func sqliteInc(acc, ct, rt, ri, eid, bucket, guard string) string {
-	return fmt.Sprintf(`INSERT INTO entity_access (%s, bucket, n) SELECT %s, %s, %s, %s, %s, %s, 1
-		WHERE %s IS NOT NULL AND %s IS NOT NULL AND %s
-		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;
-		INSERT INTO entity_access (%s, bucket, n) SELECT %s, %s, c.dst_type, c.dst_id, %s, %s, 1 FROM links c
-		WHERE %s = 'Group' AND %s AND c.src_type = 'Group' AND c.src_id = %s AND c.field = 'children' AND c.account_id = %s
-		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + 1;`, key, acc, ct, rt, ri, eid, bucket, rt, ri, guard, key,
-		key, acc, ct, eid, bucket, rt, guard, ri, acc, key)
+func sqliteInc(acc, ct, rt, ri, eid, vals, guard string) string {
+	return fmt.Sprintf(`INSERT INTO entity_access (%[1]s, %[2]s, n) SELECT %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s, 1
+		WHERE %[5]s IS NOT NULL AND %[6]s IS NOT NULL AND %[9]s
+		ON CONFLICT (%[1]s) DO UPDATE SET n = entity_access.n + 1;
+		INSERT INTO entity_access (%[1]s, %[2]s, n) SELECT %[3]s, %[4]s, c.dst_type, c.dst_id, %[7]s, %[8]s, 1 FROM links c
+		WHERE %[5]s = 'Group' AND %[9]s AND c.src_type = 'Group' AND c.src_id = %[6]s AND c.field = 'children' AND c.account_id = %[3]s
+		ON CONFLICT (%[1]s) DO UPDATE SET n = entity_access.n + 1;`, key, kept, acc, ct, rt, ri, eid, vals, guard)
 }
 
 func sqliteDec(acc, ct, rt, ri, eid, guard string) string {
@@ -43,9 +42,10 @@ func sqliteDec(acc, ct, rt, ri, eid, guard string) string {
 // loses each of the group's rows, with its n. r is the links row
 // (Group g, children, member).
 func groupJoin(types, r string) string {
-	return fmt.Sprintf(`INSERT INTO entity_access (%s, bucket, n) SELECT g.account_id, g.content_type, %s.dst_type, %s.dst_id, g.entity_id, g.bucket, g.n
-		FROM entity_access g WHERE g.account_id = %s.account_id AND g.content_type IN (%s) AND g.reader_type = 'Group' AND g.reader_id = %s.src_id
-		ON CONFLICT (%s) DO UPDATE SET n = entity_access.n + excluded.n;`, key, r, r, r, types, r, key)
+	return fmt.Sprintf(`INSERT INTO entity_access (%[1]s, %[2]s, n) SELECT g.account_id, g.content_type, %[3]s.dst_type, %[3]s.dst_id, g.entity_id,
+		g.bucket, g.line_type, g.line_id, g.line_class, g.n
+		FROM entity_access g WHERE g.account_id = %[3]s.account_id AND g.content_type IN (%[4]s) AND g.reader_type = 'Group' AND g.reader_id = %[3]s.src_id
+		ON CONFLICT (%[1]s) DO UPDATE SET n = entity_access.n + excluded.n;`, key, kept, r, types)
 }
 
 func groupLeave(types, r string) string {
@@ -66,18 +66,24 @@ func kinds(specs []Spec) string {
 	return quoted(names)
 }
 
-// linkBucket is the bucket of the entity a links row r names as source.
-func linkBucket(specs []Spec, r string) string {
-	var whens []string
-	for _, s := range sorted(specs) {
-		if s.Bucket != "" && len(s.Links) > 0 {
-			whens = append(whens, fmt.Sprintf("WHEN '%s' THEN (SELECT %s FROM %s b WHERE b.id = %s.src_id)", s.Type, s.bucketOf("b"), s.Table, r))
+// linkVals are the kept columns of the entity a links row r names as
+// source, read from the entity's row.
+func linkVals(specs []Spec, r string) string {
+	var out []string
+	for k := range 4 {
+		var whens []string
+		for _, s := range sorted(specs) {
+			if len(s.Links) > 0 {
+				whens = append(whens, fmt.Sprintf("WHEN '%s' THEN (SELECT %s FROM %s b WHERE b.id = %s.src_id)", s.Type, s.parts("b")[k], s.Table, r))
+			}
 		}
+		if len(whens) == 0 {
+			out = append(out, "NULL")
+			continue
+		}
+		out = append(out, fmt.Sprintf("(CASE %s.src_type %s ELSE NULL END)", r, strings.Join(whens, " ")))
 	}
-	if len(whens) == 0 {
-		return "NULL"
-	}
-	return fmt.Sprintf("(CASE %s.src_type %s ELSE NULL END)", r, strings.Join(whens, " "))
+	return strings.Join(out, ", ")
 }
 
 func sqliteTriggers(specs []Spec) []string {
@@ -101,8 +107,12 @@ func sqliteTriggers(specs []Spec) []string {
 				s.Table, s.Bucket, s.Table, s.Bucket, s.Bucket, s.bucketOf("NEW"), ct,
 				delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"), delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1")))
 		}
+		if s.Line != nil {
+			out = append(out, fmt.Sprintf("CREATE TRIGGER acc_%s_au_line AFTER UPDATE OF %s ON %s WHEN %s BEGIN %s END",
+				s.Table, strings.Join(s.Line.Columns, ", "), s.Table, s.lineMoved("IS NOT"), s.relined()))
+		}
 		for _, c := range s.Columns {
-			inc := sqliteInc("NEW.account_id", ct, "NEW."+c+"_t", "NEW."+c+"_i", "NEW.id", s.bucketOf("NEW"), "1 = 1")
+			inc := sqliteInc("NEW.account_id", ct, "NEW."+c+"_t", "NEW."+c+"_i", "NEW.id", s.vals("NEW"), "1 = 1")
 			dec := sqliteDec("OLD.account_id", ct, "OLD."+c+"_t", "OLD."+c+"_i", "OLD.id", "1 = 1")
 			ins, del = append(ins, inc), append(del, dec)
 			out = append(out, fmt.Sprintf(`CREATE TRIGGER acc_%s_au_%s AFTER UPDATE OF %s_t, %s_i ON %s
@@ -116,7 +126,7 @@ func sqliteTriggers(specs []Spec) []string {
 		}
 	}
 	newT, oldT := linkTest(specs, "NEW"), linkTest(specs, "OLD")
-	inc := sqliteInc("NEW.account_id", "NEW.src_type", "NEW.dst_type", "NEW.dst_id", "NEW.src_id", linkBucket(specs, "NEW"), newT)
+	inc := sqliteInc("NEW.account_id", "NEW.src_type", "NEW.dst_type", "NEW.dst_id", "NEW.src_id", linkVals(specs, "NEW"), newT)
 	dec := sqliteDec("OLD.account_id", "OLD.src_type", "OLD.dst_type", "OLD.dst_id", "OLD.src_id", oldT)
 	join := "NEW.src_type = 'Group' AND NEW.field = 'children'"
 	leave := "OLD.src_type = 'Group' AND OLD.field = 'children'"
@@ -134,15 +144,18 @@ func sqliteTriggers(specs []Spec) []string {
 
 // PostgreSQL: two helper functions and one trigger function per table.
 
-var pgHelpers = []string{`CREATE OR REPLACE FUNCTION acc_inc(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT, b TEXT) RETURNS void
+var pgHelpers = []string{
+	// Before the line columns (migration 50) acc_inc took the bucket alone.
+	`DROP FUNCTION IF EXISTS acc_inc(BIGINT, TEXT, TEXT, BIGINT, BIGINT, TEXT)`,
+	`CREATE OR REPLACE FUNCTION acc_inc(a BIGINT, ct TEXT, rt TEXT, ri BIGINT, eid BIGINT, b TEXT, lt TEXT, li BIGINT, lc INTEGER) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
 	IF rt IS NULL OR ri IS NULL THEN RETURN; END IF;
-	INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, bucket, n) VALUES (a, ct, rt, ri, eid, b, 1)
+	INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, ` + kept + `, n) VALUES (a, ct, rt, ri, eid, b, lt, li, lc, 1)
 		ON CONFLICT (account_id, content_type, reader_type, reader_id, entity_id) DO UPDATE SET n = entity_access.n + 1;
 	IF rt = 'Group' THEN
-		INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, bucket, n)
-			SELECT a, ct, c.dst_type, c.dst_id, eid, b, 1 FROM links c
+		INSERT INTO entity_access (account_id, content_type, reader_type, reader_id, entity_id, ` + kept + `, n)
+			SELECT a, ct, c.dst_type, c.dst_id, eid, b, lt, li, lc, 1 FROM links c
 			WHERE c.src_type = 'Group' AND c.src_id = ri AND c.field = 'children' AND c.account_id = a
 			ON CONFLICT (account_id, content_type, reader_type, reader_id, entity_id) DO UPDATE SET n = entity_access.n + 1;
 	END IF;
@@ -180,7 +193,7 @@ func pgTriggers(specs []Spec) []string {
 		ct := "'" + s.Type + "'"
 		call := func(fn, r, c string) string {
 			if fn == "acc_inc" {
-				return fmt.Sprintf("PERFORM acc_inc(%s.account_id, %s, %s.%s_t, %s.%s_i, %s.id, %s);", r, ct, r, c, r, c, r, s.bucketOf(r))
+				return fmt.Sprintf("PERFORM acc_inc(%s.account_id, %s, %s.%s_t, %s.%s_i, %s.id, %s);", r, ct, r, c, r, c, r, s.vals(r))
 			}
 			return fmt.Sprintf("PERFORM acc_dec(%s.account_id, %s, %s.%s_t, %s.%s_i, %s.id);", r, ct, r, c, r, c, r)
 		}
@@ -193,6 +206,10 @@ func pgTriggers(specs []Spec) []string {
 			END IF;`, s.Bucket, s.Bucket, s.bucketOf("NEW"), ct,
 				delta("OLD.account_id", ct, "'*'", "0", s.bucketOf("OLD"), "-1"), delta("NEW.account_id", ct, "'*'", "0", s.bucketOf("NEW"), "1")))
 			cols = append(cols, s.Bucket)
+		}
+		if s.Line != nil {
+			upd = append(upd, fmt.Sprintf("IF %s THEN %s END IF;", s.lineMoved("IS DISTINCT FROM"), s.relined()))
+			cols = append(cols, s.Line.Columns...)
 		}
 		for _, c := range s.Columns {
 			ins = append(ins, call("acc_inc", "NEW", c))
@@ -210,7 +227,7 @@ BEGIN
 	RETURN NULL;
 END $$`, s.Table, strings.Join(ins, " "), strings.Join(del, " "), strings.Join(upd, " ")),
 			fmt.Sprintf("CREATE TRIGGER acc_%s AFTER INSERT OR DELETE OR UPDATE OF %s ON %s FOR EACH ROW EXECUTE FUNCTION acc_%s()",
-				s.Table, strings.Join(cols, ", "), s.Table, s.Table))
+				s.Table, strings.Join(unique(cols), ", "), s.Table, s.Table))
 	}
 	newT, oldT := linkTest(specs, "NEW"), linkTest(specs, "OLD")
 	return append(out, fmt.Sprintf(`CREATE OR REPLACE FUNCTION acc_links() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -226,6 +243,20 @@ BEGIN
 	IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.src_type = 'Group' AND NEW.field = 'children' THEN %s
 	END IF;
 	RETURN NULL;
-END $$`, oldT, newT, linkBucket(specs, "NEW"), groupLeave(kinds(specs), "OLD"), groupJoin(kinds(specs), "NEW")),
+END $$`, oldT, newT, linkVals(specs, "NEW"), groupLeave(kinds(specs), "OLD"), groupJoin(kinds(specs), "NEW")),
 		"CREATE TRIGGER acc_links AFTER INSERT OR UPDATE OR DELETE ON links FOR EACH ROW EXECUTE FUNCTION acc_links()")
+}
+
+// unique is names without repeats, in their first order (a column both a
+// role and a line's may be named once in UPDATE OF).
+func unique(names []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
 }

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/artel/artel/internal/access"
 	"github.com/artel/artel/internal/catalog"
 )
 
@@ -74,6 +75,18 @@ func (n Names) class(r string) string {
 	onTime, done, overdue, inWork := n.TaskConds(r)
 	return fmt.Sprintf("(CASE WHEN %s.%s_i IS NULL THEN 0 WHEN %s THEN %d WHEN %s THEN %d WHEN %s THEN %d WHEN %s THEN %d ELSE 0 END)",
 		r, n.Resp, onTime, OnTime, done, Late, overdue, Overdue, inWork, InWork)
+}
+
+// TaskLine is a task's report line for internal/access: its responsible
+// and class on every row of who sees it, so an employee's effectiveness
+// counts along their own range (ReaderTasks).
+func (n Names) TaskLine() *access.Line {
+	return &access.Line{
+		Of: func(r string) (string, string, string) {
+			return fmt.Sprintf("COALESCE(%s.%s_t, '')", r, n.Resp), r + "." + n.Resp + "_i", n.class(r)
+		},
+		Columns: strings.Split(n.taskColumns(), ", "),
+	}
 }
 
 // signature names the triggers and the rebuild as made, so a changed

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/artel/artel/internal/store"
+	"github.com/artel/artel/internal/value"
 )
 
 // Line is a kept funnel line: how many deals and their price sum.
@@ -59,7 +60,30 @@ func Tasks(ctx context.Context, db *store.DB, account int64, employees, departme
 			ON p.account_id = k.account_id AND p.id = k.resp_id WHERE k.account_id = ? AND k.resp_type = 'Employee'
 			AND p.%[1]s_i IS NOT NULL GROUP BY p.%[1]s_i, k.class`, department, employees)
 	}
-	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), account)
+	return taskLines(ctx, db, q, account)
+}
+
+// ReaderTasks are Tasks counted over the tasks one reader sees: their
+// range of entity_access, each row of which carries its task's line
+// (TaskLine), for a reader whose visibility is kept there.
+func ReaderTasks(ctx context.Context, db *store.DB, account int64, reader value.Link, employees, department string) ([]TaskLine, error) {
+	lines := `SELECT line_type AS rt, line_id AS ri, line_class AS class, COUNT(*) AS n FROM entity_access
+		WHERE account_id = ? AND content_type = 'Task' AND reader_type = ? AND reader_id = ? AND line_class > 0
+		GROUP BY line_type, line_id, line_class`
+	if department != "" {
+		// Grouped per employee first: the department is then read once
+		// per line, not once per task.
+		q := fmt.Sprintf(`SELECT 'Department', p.%[1]s_i, k.class, SUM(k.n) FROM (%[3]s) k JOIN %[2]s p
+			ON p.account_id = ? AND p.id = k.ri WHERE k.rt = 'Employee' AND p.%[1]s_i IS NOT NULL GROUP BY p.%[1]s_i, k.class`,
+			department, employees, lines)
+		return taskLines(ctx, db, q, account, reader.Type, reader.ID, account)
+	}
+	return taskLines(ctx, db, lines, account, reader.Type, reader.ID)
+}
+
+// taskLines reads rows of (type, id, class, count) into lines.
+func taskLines(ctx context.Context, db *store.DB, q string, args ...any) ([]TaskLine, error) {
+	rows, err := db.Q(ctx).QueryContext(ctx, db.Dialect.Rebind(q), args...)
 	if err != nil {
 		return nil, fmt.Errorf("reportkeep: tasks: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/artel/artel/internal/access"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/reportkeep"
 )
 
 // Kept lists the types whose visibility is their member fields alone,
@@ -24,6 +25,11 @@ func Kept(cat *catalog.Catalog) []access.Spec {
 			if f.Role == catalog.RoleLink {
 				s.Bucket += "_i" // a link of one target type: its id alone
 			}
+		}
+		if name == "Task" {
+			// Each row carries the task's line of the effectiveness
+			// report, so an employee's report reads their range alone.
+			s.Line = reportkeep.NamesOf(cat).TaskLine()
 		}
 		for _, fname := range r.Members {
 			f := t.Field(fname)

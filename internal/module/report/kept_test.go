@@ -14,6 +14,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/report"
 	"github.com/artel/artel/internal/reportkeep"
+	"github.com/artel/artel/internal/value"
 )
 
 // sales is the property test's company: two processes of four states,
@@ -144,9 +145,14 @@ func (s *sales) step(t *testing.T) {
 		}
 		s.tasks = append(s.tasks, s.do(t, "POST", "/api/v3/task", body)["id"].(string))
 	case op == 11:
-		if s.rnd.Intn(2) == 0 {
+		switch s.rnd.Intn(3) {
+		case 0:
 			s.do(t, "POST", "/api/v3/task/"+s.pick(s.tasks), map[string]any{"responsible": apitest.Link("Employee", s.pick(s.people))})
-			break
+			return
+		case 1:
+			// An auditor sees the task: their report counts it.
+			s.do(t, "POST", "/api/v3/task/"+s.pick(s.tasks), map[string]any{"auditors": []any{apitest.Link("Employee", s.pick(s.people))}})
+			return
 		}
 		// A status action; one the status does not allow is refused.
 		acts := []string{"act_accept_task", "act_done", "act_accept_work", "act_cancel", "act_expire", "act_renew", "act_pause"}
@@ -212,6 +218,23 @@ func (s *sales) check(t *testing.T, m *report.Module, when string) {
 		}
 		if a, b := taskLines(kept), taskLines(want); a != b {
 			t.Fatalf("%s: task counts (by department %v): kept %s, counted %s", when, dept, a, b)
+		}
+		// Each employee's own report: the lines their rows of
+		// entity_access carry against the tasks they see, counted.
+		for _, p := range s.people {
+			id, _ := strconv.ParseInt(p, 10, 64)
+			reader := value.Link{Type: "Employee", ID: id}
+			kept, err := reportkeep.ReaderTasks(ctx, s.h.DB, s.h.Account, reader, emp.Table, col)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := m.TasksGrouped(ctx, entity.Scope{Account: s.h.Account, Actor: reader}, dept)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := taskLines(kept), taskLines(want); a != b {
+				t.Fatalf("%s: employee %d's task counts (by department %v): kept %s, counted %s", when, id, dept, a, b)
+			}
 		}
 	}
 }

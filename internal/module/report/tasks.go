@@ -44,24 +44,31 @@ func taskColumns(n reportkeep.Names, table string) string {
 // were done on time or late, are overdue or are in work; byDepartment
 // adds them up per the responsible employee's department instead (tasks
 // of people without one, or of groups and clients, count in none).
-// filter is the task list's filter (a period, a project, ...). A reader
-// who sees every task and gives no filter reads the counts kept per
-// responsible (internal/reportkeep); any other counts them from the tasks.
+// filter is the task list's filter (a period, a project, ...). With no
+// filter, a reader who sees every task reads the counts kept per
+// responsible (internal/reportkeep), and one who sees the tasks they are
+// a member of counts the lines their rows of entity_access carry; any
+// other counts from the tasks.
 func (m *Module) TaskEffectiveness(ctx context.Context, sc entity.Scope, filter []byte, byDepartment bool, opt value.Options) ([]*Effectiveness, error) {
-	var counted []reportkeep.TaskLine
-	if all, err := m.seesAll(ctx, sc, "Task", filter); err != nil {
+	all, reader, err := m.keptList(ctx, sc, "Task", filter)
+	if err != nil {
 		return nil, err
-	} else if all {
-		emp := m.e.Cat.Type("Employee")
-		dept := ""
-		if byDepartment {
-			dept = emp.Field("department").Column
-		}
+	}
+	emp := m.e.Cat.Type("Employee")
+	dept := ""
+	if byDepartment {
+		dept = emp.Field("department").Column
+	}
+	var counted []reportkeep.TaskLine
+	switch {
+	case all:
 		counted, err = reportkeep.Tasks(ctx, m.e.DB, sc.Account, emp.Table, dept)
-		if err != nil {
-			return nil, err
-		}
-	} else if counted, err = m.tasksGrouped(ctx, sc, filter, byDepartment, opt); err != nil {
+	case reader != nil:
+		counted, err = reportkeep.ReaderTasks(ctx, m.e.DB, sc.Account, reader.Reader, emp.Table, dept)
+	default:
+		counted, err = m.tasksGrouped(ctx, sc, filter, byDepartment, opt)
+	}
+	if err != nil {
 		return nil, err
 	}
 	by := "employee"

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONDITIONS, GROUPS, NUMBERS, OPERATIONS, SOURCES } from './builderFields';
 import { conditionLabels, fieldLabels, operationLabels, periodLabels, sourceLabels } from './labels';
-import { ReportChart } from './ReportChart';
+import { ReportChart, type View } from './ReportChart';
 import { useSavedFilters } from './useSavedFilters';
 import { exportHref, makeConfig, reportApi, type Built, type Operation, type Period, type SavedReport, type Source } from './reportApi';
 
@@ -21,7 +21,7 @@ export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
   const [period, setPeriod] = useState<Period>('month');
   const [op, setOp] = useState<Operation>('count');
   const [field, setField] = useState('');
-  const [view, setView] = useState<'bar' | 'table'>('table');
+  const [view, setView] = useState<View>('table');
   const [built, setBuilt] = useState<Built>();
   const [failed, setFailed] = useState(false);
   const [name, setName] = useState('');
@@ -54,7 +54,7 @@ export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
   };
   const toDashboard = () => {
     if (!saved) return;
-    reportApi.addWidgetAtEnd({ contentType: 'ReportDesktopWidget', reportId: saved.id, chartType: 'bar', title: saved.name }).then(
+    reportApi.addWidgetAtEnd({ contentType: 'ReportDesktopWidget', reportId: saved.id, chartType: view === 'pie' ? 'pie' : 'bar', title: saved.name }).then(
       () => navigate('/newdashboard'),
       () => setFailed(true),
     );
@@ -90,8 +90,9 @@ export function ReportBuilder({ onSaved }: { onSaved: () => void }) {
           <Select label={t('report.builder.field')} value={field} onChange={(v) => setField(v ?? '')} allowDeselect={false}
             data={numbers.map((f) => ({ value: f, label: fieldLabels(t)[f] }))} data-testid="builder-field" />
         )}
-        <SegmentedControl value={view} onChange={(v) => setView(v as 'bar' | 'table')} data-testid="builder-view"
-          data={[{ value: 'table', label: t('report.builder.table') }, { value: 'bar', label: t('report.builder.bar') }]} />
+        <SegmentedControl value={view} onChange={(v) => setView(v as View)} data-testid="builder-view"
+          data={[{ value: 'table', label: t('report.builder.table') }, { value: 'bar', label: t('report.builder.bar') },
+            { value: 'pie', label: t('report.builder.pie') }]} />
         <Button onClick={run} data-testid="builder-run">{t('report.builder.run')}</Button>
       </Group>
       {failed && <Alert color="red" data-testid="builder-failed">{t('report.page.failed')}</Alert>}

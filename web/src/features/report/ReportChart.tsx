@@ -1,12 +1,15 @@
-// A built report drawn as bars (@mantine/charts over recharts) or as a
-// table: one bar or line per group.
+// A built report drawn as bars or a pie (@mantine/charts over recharts)
+// or as a table: one bar, slice or line per group.
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart, PieChart } from '@mantine/charts';
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { COLORS } from './MiniPie';
 import type { Built } from './reportApi';
 
-export function ReportChart({ built, view, height = 260 }: { built: Built; view: 'bar' | 'table'; height?: number }) {
+export type View = 'bar' | 'pie' | 'table';
+
+export function ReportChart({ built, view, height = 260 }: { built: Built; view: View; height?: number }) {
   const { t } = useTranslation();
   if (built.rows.length === 0) return <Text c="dimmed" data-testid="report-empty">{t('report.page.empty')}</Text>;
   const alias = built.columns[0]?.alias ?? 'value';
@@ -15,6 +18,14 @@ export function ReportChart({ built, view, height = 260 }: { built: Built; view:
     return (
       <div data-testid="report-chart">
         <BarChart h={height} data={data} dataKey="label" series={[{ name: alias, label: t('report.builder.value'), color: 'blue.6' }]} />
+      </div>
+    );
+  }
+  if (view === 'pie') {
+    const slices = data.map((r, i) => ({ name: r.label, value: r[alias] as number, color: `${COLORS[i % COLORS.length]}.6` }));
+    return (
+      <div data-testid="report-pie">
+        <PieChart h={height} w={height} data={slices} withLabels labelsType="percent" withTooltip withLabelsLine={false} />
       </div>
     );
   }

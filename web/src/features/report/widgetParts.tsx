@@ -10,6 +10,7 @@ import { useSession } from '../../app/session';
 import { api } from '../../data/api';
 import { formatMoney } from '../../format';
 import { MiniBars } from './MiniBars';
+import { MiniPie } from './MiniPie';
 import { Birthdays, Effectiveness } from './peopleWidgets';
 import { makeConfig, reportApi, type Built, type Widget } from './reportApi';
 
@@ -57,7 +58,7 @@ function InvoicesDue() {
   );
 }
 
-function Chart({ load, deps }: { load: () => Promise<Built>; deps: string }) {
+function Chart({ load, deps, pie = false }: { load: () => Promise<Built>; deps: string; pie?: boolean }) {
   const { t } = useTranslation();
   const [built, setBuilt] = useState<Built | null>();
   useEffect(() => {
@@ -66,7 +67,7 @@ function Chart({ load, deps }: { load: () => Promise<Built>; deps: string }) {
   }, [deps]);
   if (built === undefined) return <Text c="dimmed">{t('report.page.loading')}</Text>;
   if (built === null) return <Text c="dimmed">{t('report.page.failed')}</Text>;
-  return <MiniBars built={built} />;
+  return pie ? <MiniPie built={built} /> : <MiniBars built={built} />;
 }
 
 async function savedReport(id: string): Promise<Built> {
@@ -84,7 +85,7 @@ export function WidgetBody({ w }: { w: Widget }) {
     case 'DealDesktopWidget':
       return <Chart load={() => reportApi.build(makeConfig('Deal', 'state', '', 'count', ''))} deps="deals" />;
     case 'ReportDesktopWidget':
-      return <Chart load={() => savedReport(w.reportId ?? '')} deps={w.reportId ?? ''} />;
+      return <Chart load={() => savedReport(w.reportId ?? '')} deps={w.reportId ?? ''} pie={w.chartType === 'pie'} />;
     case 'EmployeeBirthdayDesktopWidget':
       return <Birthdays />;
     case 'EmployeeEffectivenessDesktopWidget':
