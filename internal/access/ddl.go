@@ -2,6 +2,7 @@ package access
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -227,7 +228,7 @@ BEGIN
 	RETURN NULL;
 END $$`, s.Table, strings.Join(ins, " "), strings.Join(del, " "), strings.Join(upd, " ")),
 			fmt.Sprintf("CREATE TRIGGER acc_%s AFTER INSERT OR DELETE OR UPDATE OF %s ON %s FOR EACH ROW EXECUTE FUNCTION acc_%s()",
-				s.Table, strings.Join(unique(cols), ", "), s.Table, s.Table))
+				s.Table, strings.Join(slices.Compact(slices.Sorted(slices.Values(cols))), ", "), s.Table, s.Table))
 	}
 	newT, oldT := linkTest(specs, "NEW"), linkTest(specs, "OLD")
 	return append(out, fmt.Sprintf(`CREATE OR REPLACE FUNCTION acc_links() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -245,18 +246,4 @@ BEGIN
 	RETURN NULL;
 END $$`, oldT, newT, linkVals(specs, "NEW"), groupLeave(kinds(specs), "OLD"), groupJoin(kinds(specs), "NEW")),
 		"CREATE TRIGGER acc_links AFTER INSERT OR UPDATE OR DELETE ON links FOR EACH ROW EXECUTE FUNCTION acc_links()")
-}
-
-// unique is names without repeats, in their first order (a column both a
-// role and a line's may be named once in UPDATE OF).
-func unique(names []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, n := range names {
-		if !seen[n] {
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	return out
 }

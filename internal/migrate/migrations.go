@@ -874,10 +874,10 @@ var migrations = []Migration{
 		}
 		if d == store.Postgres {
 			// The reader's range answers the report from the index alone
-			// (an index-only scan): an employee's 41,000 rows took p50 245
-			// ms read from the table, 30 ms from the index (docs/
-			// performance.md). SQLite's table is its
-			// primary key (WITHOUT ROWID), lines included.
+			// (an index-only scan): an employee's 41,000 rows took p50
+			// 245 ms read from the table, 30 ms from the index
+			// (docs/performance.md). SQLite's table is its primary key
+			// (WITHOUT ROWID), lines included.
 			out = append(out, `ALTER TABLE entity_access DROP CONSTRAINT entity_access_pkey,
 				ADD PRIMARY KEY (account_id, content_type, reader_type, reader_id, entity_id) INCLUDE (line_type, line_id, line_class)`)
 		}

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_SAVE_DEBOUNCE_MS, clearCache, setCacheEnabled, setCacheVersion } from './cache';
 import { getSlot, ingest, resetStore } from './entities';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROFILE_FLUSH_MS, flushOnUnload, profile, profileOnce } from './profile';
 import { resetSession, sessionId } from './session';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { entries, getSlot, ingest, readEntity, registerEntity, resetStore, setFailed } from './entities';
 import { addToCollection, deleteEntity, saveEntity } from './save';

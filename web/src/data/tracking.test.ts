@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sent: { body: { events: { type: string; key: string; value?: string; uid?: string }[] }; keepalive?: boolean }[] = [];

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Editors and displays of the tricky kinds, rendered: what a user types
 // comes out in the server's JSON shape, and what the server sends reads back.
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Links: names resolved lazily and leading to the card; the picker searches
 // each target type on the server, with `q` where the type has names.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { docFilter, docFilterId, invoiceFilter, invoiceFilterId, reportFilterId } from './queryFilters';
 import { dealGroupFilter, dealProgramFilter, savedFilter } from './filters';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { helpPath, helpTopic, menuModule, moduleSection } from './sections';
 import { menuIdFor, menuItemTarget } from './legacyMenu';

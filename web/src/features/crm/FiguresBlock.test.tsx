@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The figures block shows what the server sent and nothing for a reader
 // the server gave no figures (no right to deals, invoices or finance).
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The card's merge progress follows the socket's ContractorMerge
 // messages for its client, and at the end reads the client again and
 // says so.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A chat message that is e-mail shows its sender (or recipients), its
 // delivery status, its subject, the server's refusal, and its files.
 import { beforeAll, describe, expect, it, vi } from 'vitest';

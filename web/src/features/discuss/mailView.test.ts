@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { MailMessage } from './mailApi';
 import { composeBody, composeReady, emptyCompose, entityHref, folderOf, mailPath, party } from './mailView';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The form against a stubbed server: only changes are sent, field errors
 // show beside their fields, other failures as a notification.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FieldInfo, TypeInfo } from '../../data/catalog';
 import { defaultColumns, requestFields, saveColumns, savedColumns } from './columns';

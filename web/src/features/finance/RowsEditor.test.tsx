@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The rows editor totals each row as the server will, while it is typed:
 // 3 × 33.33 with 20 % VAT included is 99.99; on top of 99.99 it is 119.99.
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A saved report's pie tile: each group a slice in proportion to its
 // value, with a legend; empty groups draw no slice.
 import { beforeAll, describe, expect, it } from 'vitest';

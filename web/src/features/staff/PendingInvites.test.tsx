@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The pending invitations' actions: resend goes at once; cancel asks
 // first and can be backed out of; a refusal is shown.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

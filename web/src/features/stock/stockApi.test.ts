@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { draftTotal, rowKopecks } from './stockApi';
 import { moveLabel, submitLabels } from './labels';

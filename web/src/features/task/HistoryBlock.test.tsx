@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The History block draws a collection's change as "added X, Y / removed Z"
 // with the people's names, and an extra field under its own label.
 import { describe, expect, it } from 'vitest';

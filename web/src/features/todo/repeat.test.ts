@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { initI18n } from '../../i18n';
