@@ -22,6 +22,7 @@ import (
 
 	"github.com/artel/artel/bench/internal/datagen"
 	"github.com/artel/artel/bench/internal/loadgen"
+	"github.com/artel/artel/internal/app"
 )
 
 type config struct {
@@ -61,6 +62,10 @@ func main() {
 	only := flag.String("scenarios", "", "comma-separated scenario keys to run (default: all): "+strings.Join(scenarioKeys(), ","))
 	flag.StringVar(&c.profile, "profile", "", "write a CPU profile of an in-process server (the binary's own wiring) to this file; use with -scenarios")
 	flag.Parse()
+	// The load generator shares the machine's cores with the server it
+	// measures, so its own garbage collection (32 clients reading answers)
+	// is CPU the server lacks; it runs with the server's GC setting.
+	app.TuneGC()
 	c.gen.Seed = *seed
 	def := func(v *int, n int) {
 		if *v < 0 {

@@ -4,7 +4,6 @@ import (
 	"github.com/artel/artel/internal/value"
 
 	"encoding/json"
-	"math"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -29,9 +28,11 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 	case int:
 		return strconv.AppendInt(b, int64(x), 10), nil
 	case float64:
-		return appendFloat(b, x)
+		return value.AppendFloat(b, x)
 	case value.LinkJSON:
 		return x.AppendJSON(b), nil
+	case value.MoneyJSON:
+		return x.AppendJSON(b)
 	case json.RawMessage:
 		if x == nil {
 			return append(b, "null"...), nil
@@ -101,26 +102,6 @@ func appendCompact(b []byte, raw json.RawMessage) ([]byte, error) {
 		return b, err
 	}
 	return append(b, enc...), nil
-}
-
-// appendFloat follows encoding/json's float64 format exactly.
-func appendFloat(b []byte, f float64) ([]byte, error) {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return b, &json.UnsupportedValueError{Str: strconv.FormatFloat(f, 'g', -1, 64)}
-	}
-	abs, format := math.Abs(f), byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9, as encoding/json does
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b, nil
 }
 
 const hexDigits = "0123456789abcdef"

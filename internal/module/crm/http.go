@@ -177,6 +177,7 @@ func (a *HTTP) list(ctx context.Context, r *api.Request) api.Response {
 // encode renders a mixed page type by type, keeping its order.
 func (a *HTTP) encode(ctx context.Context, r *api.Request, recs []*entity.Record, sel entity.Selection) ([]any, error) {
 	out := make([]any, len(recs))
+	ctx = withFigureBatch(ctx, recs)
 	for _, typ := range Types {
 		var idx []int
 		var group []*entity.Record
