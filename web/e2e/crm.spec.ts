@@ -262,6 +262,11 @@ test("a to-do is added on a client's card, and a saved filter's conditions are c
   await expect(todos.getByTestId('client-todo')).toHaveCount(1);
   await expect(todos.getByTestId('client-todo')).toContainText(`Позвонить ${stamp}`);
   await expect(todos).toContainText('Дела · 1');
+  // The tabs: nothing finished yet; every to-do.
+  await todos.getByText('Завершённые').click();
+  await expect(todos).toContainText('Дел пока нет');
+  await todos.getByText('Все', { exact: true }).click();
+  await expect(todos.getByTestId('client-todo')).toHaveCount(1);
 
   // A filter saved from the search, then narrowed to clients created
   // before today: the new company drops out of it.

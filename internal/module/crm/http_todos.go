@@ -7,6 +7,7 @@ import (
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/todo"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -28,10 +29,15 @@ func (a *HTTP) linkedTodos(ctx context.Context, r *api.Request) api.Response {
 	if err != nil {
 		return r.Fail(err)
 	}
+	when, err := todo.LinkedConditions(ctx, a.Engine, r.Scope(), r.TakeQuery)
+	if err != nil {
+		return r.Fail(err)
+	}
 	lq, err := r.ListQuery("Todo")
 	if err != nil {
 		return r.Fail(err)
 	}
+	lq.Where = append(lq.Where, when...)
 	about, err := a.Engine.Where(ctx, r.Scope(), "Todo", relationsFilter(owner), value.Options{})
 	if err != nil {
 		return r.Fail(fmt.Errorf("crm: to-dos of %s %d: %w", owner.Type.Name, owner.ID, err))

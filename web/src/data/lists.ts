@@ -22,6 +22,8 @@ export interface ListSpec {
   limit?: number;
   /** The server's search (`q`): names, and whatever the type's rules add (a client's phones). */
   q?: string;
+  /** Further parameters a route reads (a card's to-dos: `finished`, `all`). */
+  params?: Record<string, unknown>;
 }
 
 export type PageKind = 'first' | 'next' | 'prev';
@@ -165,7 +167,7 @@ export class EntityList {
 
   private query(kind: PageKind): Record<string, unknown> {
     const { spec } = this;
-    const q: Record<string, unknown> = { limit: spec.limit ?? PAGE_SIZE };
+    const q: Record<string, unknown> = { ...spec.params, limit: spec.limit ?? PAGE_SIZE };
     if (spec.sortBy?.length) q.sortBy = spec.sortBy.map((s) => ({ contentType: 'SortField', fieldName: s.fieldName, desc: s.desc }));
     if (spec.filter !== undefined && spec.filter !== null) q.filter = spec.filter;
     if (spec.q?.trim()) q.q = spec.q.trim();

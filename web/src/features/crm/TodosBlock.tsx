@@ -2,7 +2,7 @@
 // name the client), each with its status and day, and a short form adding
 // one about the client (POST …/{id}/todos) for the user to do.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -17,6 +17,10 @@ import { LinkName, isLink } from '../../fields/link/LinkName';
 import { spanOf } from '../todo/when';
 
 const SHOWN = 20;
+
+/** The card's tabs, as the reference's list parameters. */
+const TABS = { actual: { finished: false }, finished: { finished: true }, all: { all: true } } as const;
+type Tab = keyof typeof TABS;
 
 /** dayBody is a yyyy-mm-dd day as a whole-day when (0-based month, the reference's DateOnly). */
 function dayBody(day: string) {
@@ -53,7 +57,8 @@ export function TodosBlock({ client }: { client: Entity }) {
   const { t } = useTranslation();
   const session = useSession();
   const endpoint = `${typeEndpoint(client.contentType)}/${client.id}/todos`;
-  const list = useList({ contentType: 'Todo', endpoint, limit: SHOWN, fields: ['name', 'when', 'status', 'responsible'] });
+  const [tab, setTab] = useState<Tab>('actual');
+  const list = useList({ contentType: 'Todo', endpoint, limit: SHOWN, fields: ['name', 'when', 'status', 'responsible'], params: TABS[tab] });
   const [name, setName] = useState('');
   const [day, setDay] = useState('');
   const [saving, setSaving] = useState(false);
@@ -84,6 +89,8 @@ export function TodosBlock({ client }: { client: Entity }) {
         {t('crm.todos.title')}
         {list.count !== undefined ? ` · ${list.count}` : ''}
       </Title>
+      <SegmentedControl size="xs" value={tab} onChange={(v) => setTab(v as Tab)} data-testid="client-todo-tabs"
+        data={(Object.keys(TABS) as Tab[]).map((k) => ({ value: k, label: t(`crm.todos.tabs.${k}`) }))} />
       {list.state === 'completed' && list.items.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('crm.todos.none')}
