@@ -55,10 +55,7 @@ func link(typ string, id int64) map[string]any {
 
 func (a *API) task(r *rand.Rand) int64 { return a.A.TaskFirst + r.Int64N(a.A.TaskLast-a.A.TaskFirst+1) }
 
-func (a *API) get(ctx context.Context, path string) error {
-	_, err := a.C.Do(ctx, "GET", path, nil)
-	return err
-}
+func (a *API) get(ctx context.Context, path string) error { return a.C.Fetch(ctx, path) }
 
 // ListFirst is the first page of 25 tasks in the default order.
 func (a *API) ListFirst(ctx context.Context, w *Worker) error { return a.get(ctx, firstPage) }

@@ -106,6 +106,5 @@ func (a *API) asEmployee(ctx context.Context, path string) error {
 	if a.Employee == nil {
 		return errors.New("no employee signed in")
 	}
-	_, err := a.Employee.Do(ctx, "GET", path, nil)
-	return err
+	return a.Employee.Fetch(ctx, path)
 }
