@@ -338,3 +338,52 @@ test("a status made in the settings is set on a client's card, shown in the list
   // The refused delete's 422 is the browser's one console line expected.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });
+
+test('a merge too big for its call shows its progress until the job ends', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const errors = collectErrors(page);
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const post = async (path: string, data: object) => {
+    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+    expect(r.ok()).toBeTruthy();
+    return (await r.json()) as { data: unknown };
+  };
+  const stamp = String(Date.now()).slice(-7);
+  const name = `ООО «Слияние ${stamp}»`;
+  const kept = ((await post('contractorCompany', { name })).data as { id: string }).id;
+  const dup = ((await post('contractorCompany', { name })).data as { id: string }).id;
+  // 2,001 tasks name the duplicate: more than a merge moves within its
+  // call (crm.MergeInline), so the merge runs as a job.
+  for (let start = 0; start < 2001; start += 100) {
+    const calls = Array.from({ length: Math.min(100, 2001 - start) }, (_, k) => ({
+      url: '/api/v3/task', method: 'POST',
+      body: { name: `Звонок ${start + k}`, contractor: { contentType: 'ContractorCompany', id: dup } },
+    }));
+    await post('bulk', { calls });
+  }
+  await page.goto(`/crm/${kept}/card?type=ContractorCompany`);
+  await expect(page.getByTestId('duplicate-row')).toContainText(name);
+  // The progress may be on screen for well under a second: a watcher
+  // notes it and what it said.
+  await page.evaluate(() => {
+    const w = window as unknown as { progress: string[] };
+    w.progress = [];
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="merge-progress"]');
+      if (el && w.progress.at(-1) !== el.textContent) w.progress.push(el.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page.getByTestId('duplicate-merge').click();
+  await page.getByTestId('merge-confirm').click();
+  await expect(page.getByTestId('client-possible-duplicates')).toHaveCount(0);
+  await expect(page.getByTestId('merge-progress')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { progress: string[] }).progress);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen[0]).toContain('Клиенты объединяются');
+  expect(seen.join(' ')).toMatch(/Перенесено \d+ из 2001/);
+  // Every task now names the kept company; the duplicate is gone.
+  const tasks = await page.request.get(`/api/v3/contractorCompany/${kept}/tasks?${encodeURIComponent(JSON.stringify({ limit: 1 }))}`);
+  expect(((await tasks.json()) as { meta: { pagination: { count: number } } }).meta.pagination.count).toBe(2001);
+  expect((await page.request.get(`/api/v3/contractorCompany/${dup}`)).status()).toBe(404);
+  expect(errors).toEqual([]);
+});
