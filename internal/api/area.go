@@ -44,11 +44,13 @@ type Routes struct {
 	beside    map[string]Handler
 	protocols map[string]Protocol
 	tokens    TokenAuth
+	unions    map[string][]string
 }
 
 func newRoutes() *Routes {
 	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{},
-		public: map[string]bool{}, summaries: map[string][2]string{}, beside: map[string]Handler{}, protocols: map[string]Protocol{}}
+		public: map[string]bool{}, summaries: map[string][2]string{}, beside: map[string]Handler{}, protocols: map[string]Protocol{},
+		unions: map[string][]string{}}
 }
 
 // Protocol serves a protocol of its own outside the API's conventions
@@ -64,6 +66,12 @@ func (rt *Routes) Protocol(prefix string, p Protocol) {
 	}
 	rt.protocols[prefix] = p
 }
+
+// Union makes endpoint/{id}/… the route of whichever of types holds the
+// id (the reference's /contractor/{id}/comments is a person's or a
+// company's), for every call the area does not register itself. The
+// types share one id space, so at most one holds an id.
+func (rt *Routes) Union(endpoint string, types ...string) { rt.unions[endpoint] = types }
 
 // Handle registers "METHOD /path": a segment {id} stands for a positive
 // number (handed over in r.IDs, in order); a first segment {entity}
@@ -148,6 +156,28 @@ func (s *Server) areaRoute(c *call, key string) (Handler, *catalog.Type) {
 		}
 	}
 	return nil, nil
+}
+
+// unionRoute serves a call on a union's endpoint (Routes.Union) as the
+// same call on the endpoint of the type holding its id; ok is false when
+// the call is no such one.
+func (s *Server) unionRoute(ctx context.Context, c *call) (res Response, ok bool) {
+	if s.areas == nil || len(c.segs) < 2 {
+		return Response{}, false
+	}
+	types := s.areas.unions[c.segs[0]]
+	id, isID := parseID(c.segs[1])
+	if len(types) == 0 || !isID {
+		return Response{}, false
+	}
+	for _, typ := range types {
+		if _, err := s.Engine.Get(ctx, c.sc, typ, id); err == nil {
+			as := *c
+			as.segs = append([]string{s.Cat.Type(typ).Endpoint}, c.segs[1:]...)
+			return s.dispatch(ctx, &as), true
+		}
+	}
+	return s.notFound(c), true
 }
 
 // routeKey is a call's "METHOD /path" with numbers replaced by {id}.

@@ -67,6 +67,9 @@ func (s *Server) dispatch(ctx context.Context, c *call) Response {
 	if h, t := s.areaRoute(c, key); h != nil {
 		return h(ctx, &Request{IDs: ids, s: s, c: c, t: t})
 	}
+	if res, ok := s.unionRoute(ctx, c); ok {
+		return res
+	}
 	switch segs[0] {
 	case "bulk":
 		if c.method != http.MethodPost {

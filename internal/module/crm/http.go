@@ -43,6 +43,8 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("POST /"+endpoint+"/{id}/todos", a.addTodo)
 	}
 	a.duplicateRoutes(rt, "contractor")
+	// The rest of /contractor/{id}/… is the person's or company's route.
+	rt.Union("contractor", Types...)
 	rt.Handle("GET /contractor", a.list)
 	// The reference's search of the clients: the same list, q the words.
 	rt.Handle("GET /contractor/search", a.list)
