@@ -86,7 +86,7 @@ func count(t *testing.T, h *apitest.Harness, path, filter string, want int) {
 }
 
 // TestKeptClientCountsFolded: the job that folds a reader's many count
-// deltas into one row keeps the bucket of never-dropped clients (''), so
+// deltas into one row keeps the bucket of never-dropped clients (”), so
 // the "all" filter still counts them afterwards (it once read 0 after
 // the first fold).
 func TestKeptClientCountsFolded(t *testing.T) {

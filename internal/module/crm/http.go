@@ -57,6 +57,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /crmFilter/export", a.export)
 	a.importRoutes(rt)
 	a.listRoutes(rt)
+	a.cardRoutes(rt)
 	panel := &api.FilterPanel{Type: "CrmFilter", Href: "/crm/filter/", Lister: a.Engine, Count: a.clientCount}
 	for _, f := range SystemFilters {
 		panel.Builtin = append(panel.Builtin, api.BuiltinFilter{ID: f.ID, Ru: f.Ru, En: f.En})

@@ -32,6 +32,9 @@ func (a *HTTP) Routes(rt *api.Routes) {
 		rt.Handle("POST /"+endpoint+"/tags/{id}", a.tagSave)
 		rt.Handle("DELETE /"+endpoint+"/tags/{id}", a.tagDelete)
 	}
+	// Tags are the account's, whatever they mark: the clients' list
+	// (/contractor, both types) offers the same.
+	rt.Handle("GET /contractor/tags", a.tagVariants)
 	rt.Messages(map[string][2]string{CodeExists: {"Такая метка уже существует", "Such a tag already exists"}})
 }
 
