@@ -335,7 +335,26 @@ test("a status made in the settings is set on a client's card, shown in the list
   await page.getByTestId('client-search').fill(company);
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('client-cell-status')).toHaveText('Постоянный');
-  // The refused delete's 422 is the browser's one console line expected.
+
+  // A type asking for a description: the company, which has none, cannot take it.
+  const typeName = `Опт ${stamp}`;
+  await page.goto('/settings/crm/lists');
+  const types = page.getByTestId('client-list-type');
+  await types.getByTestId('client-list-new').fill(typeName);
+  await types.getByTestId('client-list-add').click();
+  const typeRow = types.getByTestId('client-list-item').filter({ has: page.locator(`input[value="${typeName}"]`) });
+  await typeRow.getByTestId('client-list-required').click();
+  await page.getByRole('option', { name: 'Описание', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(typeRow).toContainText('Описание');
+  await page.goto('/crm/filter');
+  await page.getByTestId('client-search').fill(company);
+  await row.getByRole('link').first().click();
+  await expect(page.getByTestId('entity-title')).toHaveText(company);
+  await page.getByTestId('client-type').click();
+  await page.getByRole('option', { name: typeName, exact: true }).click();
+  await expect(page.getByText('Обязательно к заполнению')).toBeVisible();
+  // The refused delete's and type's 422s are the console lines expected.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });
 

@@ -50,7 +50,10 @@ func query(q string) []string {
 
 func beforeSave(e *entity.Engine) func(ctx context.Context, c *entity.Change) error {
 	return func(ctx context.Context, c *entity.Change) error {
-		return checkClient(c)
+		if err := checkClient(c); err != nil {
+			return err
+		}
+		return checkRequired(ctx, e, c)
 	}
 }
 

@@ -42,6 +42,11 @@ func registerLists(e *entity.Engine) {
 // item last, and gives a new type the kind "client" unless told.
 func checkListItem(e *entity.Engine) func(ctx context.Context, c *entity.Change) error {
 	return func(ctx context.Context, c *entity.Change) error {
+		if c.Type.Name == TypeList {
+			if err := checkTypeFields(ctx, e, c); err != nil {
+				return err
+			}
+		}
 		if v, given := c.Values["name"]; given || c.New {
 			name, _ := v.(string)
 			name = strings.TrimSpace(name)

@@ -1,15 +1,16 @@
 // /settings/crm/lists: the administrator's client types and statuses
 // (docs/crm.md "Client types and statuses"): added, renamed, a type's kind
-// chosen, moved up and down, and deleted; one that clients have is
-// deleted only once the administrator names where they move.
+// chosen, a type's required fields picked, moved up and down, and deleted;
+// one that clients have is deleted only once the administrator names where
+// they move.
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { useSession } from '../../app/session';
-import { TYPE_KINDS, addItem, changeItem, move, removeItem, useClientList, type ListItem, type ListKind } from './clientLists';
+import { REQUIRABLE, TYPE_KINDS, addItem, changeItem, move, removeItem, useClientList, type ListItem, type ListKind } from './clientLists';
 
 function NameInput({ kind, item }: { kind: ListKind; item: ListItem }) {
   const { t } = useTranslation();
@@ -77,6 +78,7 @@ function ListSection({ kind }: { kind: ListKind }) {
     }
   };
   const kinds = TYPE_KINDS.map((k) => ({ value: k, label: t(`crm.lists.kind.${k}`) }));
+  const requirable = REQUIRABLE.map((f) => ({ value: f, label: t(`crm.lists.field.${f}`) }));
   return (
     <Stack gap="xs" data-testid={`client-list-${kind}`}>
       <Title order={3} size="h4">{t(kind === 'type' ? 'crm.lists.types' : 'crm.lists.statuses')}</Title>
@@ -91,6 +93,13 @@ function ListSection({ kind }: { kind: ListKind }) {
                   <Table.Td w={200}>
                     <Select data={kinds} value={item.type ?? null} aria-label={t('crm.lists.kindLabel')}
                       onChange={(v) => v && void changeItem(kind, item.id, { type: v }).catch(fail)} />
+                  </Table.Td>
+                )}
+                {kind === 'type' && (
+                  <Table.Td w={220}>
+                    <MultiSelect data={requirable} value={item.requiredFields ?? []} placeholder={t('crm.lists.required')}
+                      aria-label={t('crm.lists.required')} data-testid="client-list-required"
+                      onChange={(v) => void changeItem(kind, item.id, { requiredFields: v }).catch(fail)} />
                   </Table.Td>
                 )}
                 <Table.Td w={120}>

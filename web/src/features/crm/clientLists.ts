@@ -21,7 +21,12 @@ export interface ListItem {
   orderPosition: number;
   /** A type's kind; statuses have none. */
   type?: string;
+  /** The fields a client of the type must have (a type's only). */
+  requiredFields?: string[];
 }
+
+/** The client fields a type may require, as the settings screen offers them. */
+export const REQUIRABLE = ['description', 'responsibles', 'contactInfo', 'position', 'birthday', 'tags', 'status', 'company'] as const;
 
 let version = 0;
 const listeners = new Set<() => void>();
@@ -85,7 +90,7 @@ export async function addItem(kind: ListKind, name: string, typeKind?: string): 
   changed();
 }
 
-export async function changeItem(kind: ListKind, id: string, changes: { name?: string; type?: string }): Promise<void> {
+export async function changeItem(kind: ListKind, id: string, changes: { name?: string; type?: string; requiredFields?: string[] }): Promise<void> {
   await api.post(`${ENDPOINT[kind]}/${id}`, changes);
   changed();
 }
