@@ -290,7 +290,7 @@ test("a to-do is added on a client's card, and a saved filter's conditions are c
   expect(errors).toEqual([]);
 });
 
-test("a status made in the settings is set on a client's card, shown in the list, and moved when deleted", async ({ page }) => {
+test("a status made in the settings is set on a client's card, shown in the list, and moved when deleted; a type requiring a description refused", async ({ page }) => {
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   const stamp = String(Date.now()).slice(-7);
