@@ -198,6 +198,37 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 	return nil
 }
 
+// Savepoint runs fn inside the transaction in ctx as one savepoint: when
+// fn fails, its writes and the after-commit work it scheduled are taken
+// back and the transaction goes on. name is an SQL identifier.
+func (db *DB) Savepoint(ctx context.Context, name string, fn func(ctx context.Context) error) error {
+	tx, ok := ctx.Value(txKey{}).(*sql.Tx)
+	if !ok {
+		return errors.New("store: a savepoint outside a transaction")
+	}
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT "+name); err != nil {
+		return fmt.Errorf("store: savepoint: %w", err)
+	}
+	own := &afterCommit{}
+	if err := fn(context.WithValue(ctx, afterKey{}, own)); err != nil {
+		if _, rb := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+name); rb != nil {
+			return fmt.Errorf("store: rollback to savepoint: %w (after %v)", rb, err)
+		}
+		if _, rel := tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); rel != nil {
+			return fmt.Errorf("store: release savepoint: %w (after %v)", rel, err)
+		}
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); err != nil {
+		return fmt.Errorf("store: release savepoint: %w", err)
+	}
+	// Every transaction (WithTx, a group's) carries its list.
+	if outer, ok := ctx.Value(afterKey{}).(*afterCommit); ok {
+		outer.fns = append(outer.fns, own.fns...)
+	}
+	return nil
+}
+
 type afterKey struct{}
 
 type afterCommit struct{ fns []func() }

@@ -51,13 +51,25 @@ func (im *Imports) Run(ctx context.Context, account, id int64) error {
 	typ := j.ClientType
 	last := time.Time{}
 	analysed := 0
-	for i := j.Done + 1; i < len(rows); i++ {
+	for i := j.Done + 1; i < len(rows); {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := im.saveRow(ctx, sc, l, j, typ, i, rows[i]); err != nil {
+		end := min(i+im.batch(), len(rows))
+		was := *j
+		err := im.Engine.DB.WithTx(ctx, func(ctx context.Context) error {
+			for k := i; k < end; k++ {
+				if err := im.saveRow(ctx, sc, l, j, typ, k, rows[k]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			*j = was
 			return err
 		}
+		i = end
 		if err := im.analyse(ctx, j, &analysed); err != nil {
 			return err
 		}
@@ -79,13 +91,13 @@ func (im *Imports) Run(ctx context.Context, account, id int64) error {
 	return err
 }
 
-// saveRow saves file row i (its index counts the headings as row 0) in
-// one transaction with the counters; a refused row is recorded instead,
-// in a transaction of its own, with nothing of it saved.
+// saveRow saves file row i (its index counts the headings as row 0) with
+// the counters, in a savepoint of the batch's transaction; a refused row
+// is taken back whole and recorded instead.
 func (im *Imports) saveRow(ctx context.Context, sc entity.Scope, l *lookups, j *Import, typ string, i int, cells []string) error {
 	was := *j
 	var refused *rowError
-	err := im.Engine.DB.WithTx(ctx, func(ctx context.Context) error {
+	err := im.Engine.DB.Savepoint(ctx, "import_row", func(ctx context.Context) error {
 		outcome, rerr, err := im.row(ctx, sc, l, j, typ, readRow(cells, j.Mapping))
 		if err != nil || rerr != nil {
 			refused = rerr
@@ -121,7 +133,7 @@ func (im *Imports) saveRow(ctx context.Context, sc entity.Scope, l *lookups, j *
 	raw, _ := json.Marshal(cells)
 	j.Failed++
 	j.Done = i
-	return im.Engine.DB.WithTx(ctx, func(ctx context.Context) error {
+	return im.Engine.DB.WithTx(ctx, func(ctx context.Context) error { // the batch's
 		if err := im.exec(ctx, `INSERT INTO crm_import_errors (import_id, row_index, message, cells) VALUES (?, ?, ?, ?)`,
 			j.ID, i, string(msg), string(raw)); err != nil {
 			return fmt.Errorf("crm: import %d row %d: %w", j.ID, i, err)
@@ -131,6 +143,17 @@ func (im *Imports) saveRow(ctx context.Context, sc entity.Scope, l *lookups, j *
 }
 
 var errRowRefused = errors.New("crm: import row refused")
+
+// batch is how many rows a transaction saves, each row in a savepoint of
+// its own (whole or not at all). On PostgreSQL a commit per row was most
+// of a row's time; SQLite's writer is one, so a long transaction would
+// keep every other write waiting, and its commits are cheap: one row.
+func (im *Imports) batch() int {
+	if im.Engine.DB.Dialect == store.Postgres {
+		return 50
+	}
+	return 1
+}
 
 // asRowError reads a refusal of the client rules as the row's reason;
 // nil for any other failure (the database), which stops the job.
