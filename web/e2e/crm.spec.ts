@@ -262,11 +262,18 @@ test("a to-do is added on a client's card, and a saved filter's conditions are c
   await expect(todos.getByTestId('client-todo')).toHaveCount(1);
   await expect(todos.getByTestId('client-todo')).toContainText(`Позвонить ${stamp}`);
   await expect(todos).toContainText('Дела · 1');
-  // The tabs: nothing finished yet; every to-do.
+  // The tabs: nothing finished yet; every to-do. Ticked off, the to-do
+  // leaves "to do" for "finished".
   await todos.getByText('Завершённые').click();
   await expect(todos).toContainText('Дел пока нет');
   await todos.getByText('Все', { exact: true }).click();
   await expect(todos.getByTestId('client-todo')).toHaveCount(1);
+  await todos.getByText('Актуальные').click();
+  await todos.getByTestId('client-todo-finish').click();
+  await expect(todos).toContainText('Дел пока нет');
+  await todos.getByText('Завершённые').click();
+  await expect(todos.getByTestId('client-todo')).toContainText(`Позвонить ${stamp}`);
+  await expect(todos.getByTestId('client-todo-finish')).toBeChecked();
 
   // A filter saved from the search, then narrowed to clients created
   // before today: the new company drops out of it.

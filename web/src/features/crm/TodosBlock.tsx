@@ -1,8 +1,9 @@
 // A client's to-dos on the card (GET …/{id}/todos: those whose relations
 // name the client), each with its status and day, and a short form adding
-// one about the client (POST …/{id}/todos) for the user to do.
+// one about the client (POST …/{id}/todos) for the user to do; tabs for
+// those to do, finished and all, each ticked off here, more on demand.
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -14,6 +15,7 @@ import { useList } from '../../data/hooks';
 import { reloadLists } from '../../data/lists';
 import type { Entity } from '../../data/types';
 import { LinkName, isLink } from '../../fields/link/LinkName';
+import { todoAction } from '../todo/todoApi';
 import { spanOf } from '../todo/when';
 
 const SHOWN = 20;
@@ -29,12 +31,27 @@ function dayBody(day: string) {
   return { contentType: 'IntervalDates', from: date, to: date };
 }
 
-function TodoRow({ todo }: { todo: Entity }) {
+function TodoRow({ todo, onError }: { todo: Entity; onError(message: string): void }) {
   const { t, i18n } = useTranslation();
   const span = spanOf(todo);
   const done = isLink(todo.status) && todo.status.id !== 'scheduled';
+  const canFinish = Array.isArray(todo.possibleActions) && todo.possibleActions.includes('act_finish');
+  const [busy, setBusy] = useState(false);
+  const finish = async () => {
+    setBusy(true);
+    try {
+      await todoAction(String(todo.id), 'TodoFinishActionRequest');
+      reloadLists('Todo');
+    } catch (err) {
+      onError(errorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Group gap="xs" wrap="nowrap" data-testid="client-todo">
+      <Checkbox size="xs" checked={done} disabled={done || !canFinish || busy} aria-label={t('crm.todos.finish')}
+        onChange={() => void finish()} data-testid="client-todo-finish" />
       <Anchor component={RouterLink} to={cardPath({ contentType: 'Todo', id: String(todo.id) })} size="sm" lineClamp={1} td={done ? 'line-through' : undefined}>
         {typeof todo.name === 'string' ? todo.name : ''}
       </Anchor>
@@ -58,7 +75,7 @@ export function TodosBlock({ client }: { client: Entity }) {
   const session = useSession();
   const endpoint = `${typeEndpoint(client.contentType)}/${client.id}/todos`;
   const [tab, setTab] = useState<Tab>('actual');
-  const list = useList({ contentType: 'Todo', endpoint, limit: SHOWN, fields: ['name', 'when', 'status', 'responsible'], params: TABS[tab] });
+  const list = useList({ contentType: 'Todo', endpoint, limit: SHOWN, fields: ['name', 'when', 'status', 'responsible', 'possibleActions'], params: TABS[tab] });
   const [name, setName] = useState('');
   const [day, setDay] = useState('');
   const [saving, setSaving] = useState(false);
@@ -97,8 +114,13 @@ export function TodosBlock({ client }: { client: Entity }) {
         </Text>
       )}
       {list.items.map((todo) => (
-        <TodoRow key={String(todo.id)} todo={todo} />
+        <TodoRow key={String(todo.id)} todo={todo} onError={setError} />
       ))}
+      {list.hasMoreNext && (
+        <Button size="xs" variant="subtle" loading={list.nextState === 'pending'} onClick={list.loadNext} data-testid="client-todo-more">
+          {t('crm.todos.more')}
+        </Button>
+      )}
       <form
         onSubmit={(ev) => {
           ev.preventDefault();
