@@ -17,7 +17,7 @@ import (
 // client type's extra fields, named as the API names them. The payer
 // fields make the client's requisites (import_payer.go).
 var ImportFields = append([]string{"name", "lastName", "firstName", "middleName", "company", "position",
-	"phone", "email", "site", "address", "tags", "description", "responsible", "type", "status"}, payerFields...)
+	"phone", "email", "site", "address", "tags", "description", "responsible", "type", "status"}, append(payerFields, payerKind...)...)
 
 // multiColumn fields may be given to several columns; a cell of any but
 // address may hold several values separated by commas or semicolons (an
@@ -53,6 +53,8 @@ var importHeadings = map[string][]string{
 		"корреспондентский счет", "к/с"},
 	"currentAccount": {"current account", "расчётный счёт", "расчетный счет", "расчётный счет", "р/с"},
 	"legalAddress":   {"legal address", "юридический адрес", "юр. адрес"},
+	"payerType":      {"payer type", "тип плательщика", "форма", "правовая форма"},
+	"payerCountry":   {"country", "payer country", "страна", "страна плательщика"},
 }
 
 // guessMapping maps each heading to the field it usually names, or to
@@ -133,7 +135,7 @@ func readRow(cells []string, mapping []string) importRow {
 			r.contacts = append(r.contacts, map[string]any{"contentType": "Address", "value": v})
 		case f == "tags":
 			r.tags = append(r.tags, splitList(v)...)
-		case slices.Contains(payerFields, f):
+		case slices.Contains(payerFields, f) || slices.Contains(payerKind, f):
 			if r.payer[f] == "" {
 				r.payer[f] = v
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/value"
@@ -13,6 +14,23 @@ import (
 // Payer of the client with these fields (payerName is the payer's name).
 var payerFields = []string{"payerName", "inn", "kpp", "ogrn", "bank", "bik", "correspondentAccount",
 	"currentAccount", "legalAddress"}
+
+// payerKind are the columns saying what kind of payer the requisites are:
+// its type (Legal or Natural, also as Russian words) and its country (by
+// name; a payer abroad has requisites of its own, so their digits are not
+// checked). Without them a company's payer is Legal and a person's
+// Natural, and the country is the default one, Russia.
+var payerKind = []string{"payerType", "payerCountry"}
+
+// payerTypes read a payer type cell, case aside.
+var payerTypes = map[string]string{"legal": "Legal", "юридическое лицо": "Legal", "юрлицо": "Legal", "юл": "Legal",
+	"организация": "Legal", "natural": "Natural", "физическое лицо": "Natural", "физлицо": "Natural", "фл": "Natural",
+	"частное лицо": "Natural"}
+
+// russian tells whether a country cell names the default country.
+func russian(cell string) bool {
+	return cell == "1" || strings.EqualFold(cell, "Россия") || strings.EqualFold(cell, "Russia") || strings.EqualFold(cell, "РФ")
+}
 
 // CodeBadRequisite is a requisite of an imported row with the wrong
 // number of digits.
@@ -26,8 +44,15 @@ var requisiteDigits = map[string][]int{"inn": {10, 12}, "kpp": {9}, "ogrn": {13,
 	"correspondentAccount": {20}, "currentAccount": {20}}
 
 // checkRequisites answers the first requisite of the row that is not the
-// digits it must be.
+// digits it must be (a payer of another country than the default has its
+// own numbers), or a payer type that is neither.
 func (r importRow) checkRequisites() *rowError {
+	if v := r.payer["payerType"]; v != "" && payerTypes[strings.ToLower(v)] == "" {
+		return &rowError{Field: "payerType", Code: value.CodeEnum, Param: v}
+	}
+	if c := r.payer["payerCountry"]; c != "" && !russian(c) {
+		return nil
+	}
 	for _, f := range payerFields {
 		lens, ok := requisiteDigits[f]
 		v := r.payer[f]
@@ -46,14 +71,15 @@ func (r importRow) checkRequisites() *rowError {
 }
 
 // defaultCountry is the country of imported payers, as the demo's payers
-// have it; the file cannot name another yet.
+// have it, unless a column names another.
 var defaultCountry = json.RawMessage(`{"contentType":"Country","id":"1"}`)
 
 // savePayer gives the client the row's requisites: a new payer, Legal for
 // a company and Natural for a person, named by payerName or the client's
 // name; when the client already has a payer with the row's INN (an update
 // of a duplicate), that payer is left as it is.
-func (r importRow) savePayer(ctx context.Context, e *entity.Engine, sc entity.Scope, client *entity.Record) error {
+func (r importRow) savePayer(ctx context.Context, l *lookups, client *entity.Record) error {
+	e, sc := l.e, l.sc
 	if len(r.payer) == 0 {
 		return nil
 	}
@@ -72,6 +98,14 @@ func (r importRow) savePayer(ctx context.Context, e *entity.Engine, sc entity.Sc
 	in := entity.Input{"country": defaultCountry, "type": jsonText("Natural")}
 	if client.Type.Name == Company {
 		in["type"] = jsonText("Legal")
+	}
+	if v := r.payer["payerType"]; v != "" {
+		in["type"] = jsonText(payerTypes[strings.ToLower(v)])
+	}
+	if c := r.payer["payerCountry"]; c != "" && !russian(c) {
+		// Countries are no list of Artel's: a payer's country is the
+		// reference's Country object, named.
+		in["country"], _ = json.Marshal(map[string]any{"contentType": "Country", "name": c})
 	}
 	name := r.payer["payerName"]
 	if name == "" {

@@ -210,7 +210,7 @@ func (im *Imports) row(ctx context.Context, sc entity.Scope, l *lookups, j *Impo
 		if err != nil {
 			return "", nil, err
 		}
-		return "created", nil, r.savePayer(ctx, im.Engine, sc, rec)
+		return "created", nil, r.savePayer(ctx, l, rec)
 	}
 	if err := keepTags(ctx, im.Engine, sc, found, in); err != nil {
 		return "", nil, err
@@ -229,7 +229,7 @@ func (im *Imports) row(ctx context.Context, sc entity.Scope, l *lookups, j *Impo
 	if err != nil {
 		return "", nil, err
 	}
-	return "updated", nil, r.savePayer(ctx, im.Engine, sc, rec)
+	return "updated", nil, r.savePayer(ctx, l, rec)
 }
 
 // analyse refreshes PostgreSQL's statistics of the client tables each

@@ -9,7 +9,7 @@ export const IMPORT_FIELDS = ['name', 'lastName', 'firstName', 'middleName', 'co
 
 /** The columns making the client's requisites (a Payer of the client). */
 export const PAYER_FIELDS = ['payerName', 'inn', 'kpp', 'ogrn', 'bank', 'bik', 'correspondentAccount', 'currentAccount',
-  'legalAddress'] as const;
+  'legalAddress', 'payerType', 'payerCountry'] as const;
 
 export interface ExtraField {
   name: string;
