@@ -9,7 +9,7 @@
 // set on a card, shown in the list and moved when deleted.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, collectErrors, signIn } from './helpers';
+import { ADMIN, apiPost, collectErrors, signIn } from './helpers';
 
 test('a person added to a new company is found by a differently written phone', async ({ page }) => {
   await signIn(page, ADMIN);
@@ -368,12 +368,7 @@ test("a status made in the settings is set on a client's card, shown in the list
 test('a merge too big for its call shows its progress until the job ends', async ({ page }) => {
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
-  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
-  const post = async (path: string, data: object) => {
-    const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
-    expect(r.ok()).toBeTruthy();
-    return (await r.json()) as { data: unknown };
-  };
+  const post = (path: string, data: object) => apiPost(page, path, data);
   const stamp = String(Date.now()).slice(-7);
   const name = `ООО «Слияние ${stamp}»`;
   const kept = ((await post('contractorCompany', { name })).data as { id: string }).id;

@@ -43,3 +43,11 @@ export async function drag(page: Page, card: Locator, column: Locator) {
   await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
   await page.mouse.up();
 }
+
+/** apiPost calls the API as the signed-in page (its session cookie and CSRF token), expecting success. */
+export async function apiPost(page: Page, path: string, data: object): Promise<{ data: unknown }> {
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'artel_csrf')?.value ?? '');
+  const r = await page.request.post(`/api/v3/${path}`, { data, headers: { 'X-CSRF-Token': csrf } });
+  expect(r.ok(), `POST ${path}: ${r.status()}`).toBeTruthy();
+  return (await r.json()) as { data: unknown };
+}
