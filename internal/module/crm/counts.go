@@ -117,39 +117,33 @@ func withFigureBatch(ctx context.Context, recs []*entity.Record) context.Context
 	return context.WithValue(ctx, batchKey{}, &figureBatch{recs: recs})
 }
 
-// clientSet is the page's clients as query arguments. Their ids alone are
-// matched: people and companies share one id sequence, and a type in the
-// condition too would double the index seeks (each id with each type);
-// grouped checks the type of each row read.
-type clientSet struct {
-	ids []any
+// idsIn is the condition on the page's clients: their ids alone. People
+// and companies share one id sequence, and a type in the condition too
+// would double the index seeks (each id with each type); grouped checks
+// the type of each row read.
+func idsIn(col string, ids []any) string {
+	return fmt.Sprintf("%s_i IN (%s)", col, store.Marks(len(ids)))
 }
-
-func (c clientSet) where(col string) string {
-	return fmt.Sprintf("%s_i IN (%s)", col, store.Marks(len(c.ids)))
-}
-
-func (c clientSet) args() []any { return c.ids }
 
 func sumFigures(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []*entity.Record, deals, invoices, finance bool) (map[value.Link]*figures, error) {
-	var set clientSet
+	ids := make([]any, 0, len(recs))
 	by := make(map[value.Link]*figures, len(recs))
 	for _, r := range recs {
-		set.ids = append(set.ids, r.ID)
+		ids = append(ids, r.ID)
 		by[value.Link{Type: r.Type.Name, ID: r.ID}] = &figures{counts: map[string]int64{}, sums: map[string]float64{}}
 	}
 	if deals {
-		if err := dealSums(ctx, e, sc, set, by); err != nil {
+		if err := dealSums(ctx, e, sc, ids, by); err != nil {
 			return nil, err
 		}
 	}
 	if invoices {
-		if err := invoiceSums(ctx, e, sc, set, by, e.Now().UTC().Format(time.DateOnly)); err != nil {
+		if err := invoiceSums(ctx, e, sc, ids, by, e.Now().UTC().Format(time.DateOnly)); err != nil {
 			return nil, err
 		}
 	}
 	if finance {
-		if err := operationSums(ctx, e, sc, set, by); err != nil {
+		if err := operationSums(ctx, e, sc, ids, by); err != nil {
 			return nil, err
 		}
 	}
@@ -161,14 +155,14 @@ func sumFigures(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []*
 // A deal's result is kept by the deal rules from its state. The sum is of
 // the price's sort column (its value in the main currency), so the
 // (contractor, result, price) index answers alone, no row or JSON read.
-func dealSums(ctx context.Context, e *entity.Engine, sc entity.Scope, set clientSet, by map[value.Link]*figures) error {
+func dealSums(ctx context.Context, e *entity.Engine, sc entity.Scope, ids []any, by map[value.Link]*figures) error {
 	t := e.Cat.Type("Deal")
 	c := func(f string) string { return t.Field(f).Column }
 	// Grouped in the index's order, so no sort.
 	q := fmt.Sprintf(`SELECT %[1]s_t, %[1]s_i, COALESCE(%[2]s, ''), 0, COUNT(*), COALESCE(SUM(%[3]s), 0) FROM %[4]s
 		WHERE account_id = ? AND %[5]s GROUP BY %[1]s_i, %[1]s_t, %[2]s`,
-		c("contractor"), c("result"), t.Field("price").SortColumn(), t.Table, set.where(c("contractor")))
-	return grouped(ctx, e, q, append([]any{sc.Account}, set.args()...), by, func(f *figures, result string, _ bool, n int64, sum float64) {
+		c("contractor"), c("result"), t.Field("price").SortColumn(), t.Table, idsIn(c("contractor"), ids))
+	return grouped(ctx, e, q, append([]any{sc.Account}, ids...), by, func(f *figures, result string, _ bool, n int64, sum float64) {
 		f.counts["countDeals"] += n
 		f.sums["summDeals"] += sum
 		switch result {
@@ -188,7 +182,7 @@ func dealSums(ctx context.Context, e *entity.Engine, sc entity.Scope, set client
 // invoiceSums counts and sums the invoices whose payer is one of the
 // clients', grouped by status and by being past the deadline. Receivable
 // is what was billed (drawn) and not paid yet; overdue, past its deadline.
-func invoiceSums(ctx context.Context, e *entity.Engine, sc entity.Scope, set clientSet, by map[value.Link]*figures, today string) error {
+func invoiceSums(ctx context.Context, e *entity.Engine, sc entity.Scope, ids []any, by map[value.Link]*figures, today string) error {
 	inv, pay := e.Cat.Type("Invoice"), e.Cat.Type("Payer")
 	i := func(f string) string { return "i." + inv.Field(f).Column }
 	p := func(f string) string { return "p." + pay.Field(f).Column }
@@ -202,8 +196,8 @@ func invoiceSums(ctx context.Context, e *entity.Engine, sc entity.Scope, set cli
 		WHERE p.account_id = ? AND %[8]s AND i.account_id = p.account_id AND %[7]s_i = p.id AND %[7]s_t = 'Payer'
 		GROUP BY 1, 2, 3, 4`,
 		p("contractor"), i("status"), late, e.DB.Dialect.JSONNumber(i("sum"), "valueInMain"),
-		inv.Table, pay.Table, i("payer"), set.where(p("contractor")))
-	return grouped(ctx, e, q, append([]any{today, sc.Account}, set.args()...), by, func(f *figures, status string, overdue bool, n int64, sum float64) {
+		inv.Table, pay.Table, i("payer"), idsIn(p("contractor"), ids))
+	return grouped(ctx, e, q, append([]any{today, sc.Account}, ids...), by, func(f *figures, status string, overdue bool, n int64, sum float64) {
 		f.counts["countInvoice"] += n
 		f.sums["summInvoice"] += sum
 		if status != "paid" && status != "rejected" {
@@ -227,13 +221,13 @@ func invoiceSums(ctx context.Context, e *entity.Engine, sc entity.Scope, set cli
 // (expense); countBalance counts those operations. Transfers and
 // virtual operations are no money from or to a client. The operations
 // are read only: their rules are internal/module/finance's.
-func operationSums(ctx context.Context, e *entity.Engine, sc entity.Scope, set clientSet, by map[value.Link]*figures) error {
+func operationSums(ctx context.Context, e *entity.Engine, sc entity.Scope, ids []any, by map[value.Link]*figures) error {
 	t := e.Cat.Type("FinOperation")
 	c := func(f string) string { return t.Field(f).Column }
 	q := fmt.Sprintf(`SELECT %[1]s_t, %[1]s_i, COALESCE(%[2]s, ''), 0, COUNT(*), COALESCE(SUM(%[3]s), 0) FROM %[4]s
 		WHERE account_id = ? AND %[2]s IN ('income', 'expense') AND %[5]s GROUP BY 1, 2, 3`,
-		c("contractor"), c("kind"), e.DB.Dialect.JSONNumber(c("sum"), "valueInMain"), t.Table, set.where(c("contractor")))
-	return grouped(ctx, e, q, append([]any{sc.Account}, set.args()...), by, func(f *figures, kind string, _ bool, n int64, sum float64) {
+		c("contractor"), c("kind"), e.DB.Dialect.JSONNumber(c("sum"), "valueInMain"), t.Table, idsIn(c("contractor"), ids))
+	return grouped(ctx, e, q, append([]any{sc.Account}, ids...), by, func(f *figures, kind string, _ bool, n int64, sum float64) {
 		f.counts["countBalance"] += n
 		if kind == "income" {
 			f.sums["balance"] += sum
