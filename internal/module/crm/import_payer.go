@@ -74,8 +74,8 @@ func (r importRow) checkRequisites() *rowError {
 // have it, unless a column names another.
 var defaultCountry = json.RawMessage(`{"contentType":"Country","id":"1"}`)
 
-// savePayer gives the client the row's requisites: a new payer, Legal for
-// a company and Natural for a person, named by payerName or the client's
+// savePayer gives the client the row's requisites: a new payer, of the
+// row's type and country (payerKind), named by payerName or the client's
 // name; when the client already has a payer with the row's INN (an update
 // of a duplicate), that payer is left as it is.
 func (r importRow) savePayer(ctx context.Context, l *lookups, client *entity.Record) error {
