@@ -1,6 +1,7 @@
 package crm_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/artel/artel/internal/apitest"
@@ -52,6 +53,26 @@ func TestClientTypeRequiredFields(t *testing.T) {
 		})
 		if got := h.Do("GET", path, apitest.Req{}).Obj()["description"]; got != "Закупает паллетами" {
 			t.Fatalf("a refused write cleared the description: %v", got)
+		}
+	})
+}
+
+// An import's rows of a type requiring a field are refused without it.
+func TestImportHeldToTypeRequiredFields(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		create(t, h, "contractorType", map[string]any{"name": "Дилер", "requiredFields": []string{"position"}})
+		csv := "ФИО;Должность;Тип\nИванов Иван;Директор;Дилер\nПетров Пётр;;Дилер\n"
+		r := startImport(t, h, "", "dealers.csv", []byte(csv), "human")
+		if r.Status != 200 {
+			t.Fatalf("session: %d %s", r.Status, r.Body)
+		}
+		id := r.Obj()["id"].(string)
+		if got := counts(runImport(t, h, "", id, "skip")); got != [4]int{1, 0, 0, 1} {
+			t.Fatalf("counts created/updated/skipped/errors %v", got)
+		}
+		errs := h.Do("GET", "/api/v3/contractorImport/"+id+"/errorRows", apitest.Req{}).List()
+		if len(errs) != 1 || !strings.Contains(errs[0]["errorMessage"].(string), "Обязательно") {
+			t.Fatalf("error rows: %v", errs)
 		}
 	})
 }
