@@ -361,6 +361,12 @@ test("a status made in the settings is set on a client's card, shown in the list
   await page.getByTestId('client-type').click();
   await page.getByRole('option', { name: typeName, exact: true }).click();
   await expect(page.getByText('Обязательно к заполнению')).toBeVisible();
+  // A new company of the type is asked for its description.
+  await page.goto('/crm/add?type=company');
+  await expect(page.getByTestId('field-description')).toHaveCount(0);
+  await page.getByTestId('client-add-type').click();
+  await page.getByRole('option', { name: typeName, exact: true }).click();
+  await expect(page.getByTestId('field-description')).toBeVisible();
   // The refused delete's and type's 422s are the console lines expected.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
 });

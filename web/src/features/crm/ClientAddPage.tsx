@@ -1,9 +1,10 @@
 // /crm/add (?type=company, ?company={id}): a new person or company with
-// the fields a client starts with and a first phone and e-mail; the rest
+// the fields a client starts with and a first phone and e-mail; a client
+// type chosen adds the fields it shows on creation and requires; the rest
 // is filled in on the card. Field errors show beside their fields, and
 // clients the new one would duplicate above the button.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Paper, SegmentedControl, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, SegmentedControl, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -16,6 +17,7 @@ import { HttpError } from '../../data/transport';
 import type { Entity } from '../../data/types';
 import { FieldEdit } from '../../fields';
 import { WithType } from '../entity/WithType';
+import { creationFields, linkTo, useClientList } from './clientLists';
 import { COMPANY, HUMAN, withEntry, type ContactEntry } from './contacts';
 import { Duplicates } from './Duplicates';
 import { WidgetSlot } from '../integration/widgets/WidgetSlot';
@@ -50,7 +52,10 @@ function ClientForm({ type, company }: { type: TypeInfo; company?: string }) {
   const [failure, setFailure] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Entity | null>(null);
-  const fields = FIELDS[type.name].flatMap((n) => type.fields.filter((f) => f.name === n));
+  const types = useClientList('type');
+  const clientType = (changes.type as { id?: string } | undefined)?.id;
+  const names = [...FIELDS[type.name], ...creationFields(types.find((i) => i.id === clientType), FIELDS[type.name])];
+  const fields = names.flatMap((n) => type.fields.filter((f) => f.name === n));
   const dirty = !saved && (Object.keys(changes).length > (company ? 1 : 0) || phone !== '' || email !== '');
   useUnsavedChanges(dirty);
   // Leave once the form is clean, so the unsaved-changes guard lets us go.
@@ -84,6 +89,13 @@ function ClientForm({ type, company }: { type: TypeInfo; company?: string }) {
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+          {types.length > 0 && (
+            <Select label={t('crm.lists.type')} placeholder={t('crm.lists.none')} clearable value={clientType ?? null} disabled={saving}
+              data={types.map((i) => ({ value: i.id, label: i.name }))} data-testid="client-add-type" error={errorFor(errors, 'type')}
+              onChange={(v) =>
+                setChanges(({ type: _, ...rest }) => (v ? { ...rest, type: linkTo('type', v) } : rest))
+              } />
+          )}
           {fields.map((f) => (
             <FieldEdit key={f.name} field={f} value={changes[f.name]} onChange={(v) => setChanges((c) => ({ ...c, [f.name]: v }))} error={errorFor(errors, f.name)} disabled={saving} />
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameOf, reordered, type ListItem } from './clientLists';
+import { creationFields, nameOf, reordered, type ListItem } from './clientLists';
 
 const items: ListItem[] = [
   { id: '1', name: 'Новый', orderPosition: 1 },
@@ -19,5 +19,12 @@ describe('client types and statuses', () => {
     expect(reordered(items, 0, 1).map((i) => i.id)).toEqual(['2', '1', '3']);
     expect(reordered(items, 0, -1)).toBe(items);
     expect(reordered(items, 2, 1)).toBe(items);
+  });
+
+  it("asks a new client for its type's creation and required fields, each once, besides the form's own", () => {
+    const type: ListItem = { id: '7', name: 'Опт', orderPosition: 1, visibleOnCreationFields: ['description', 'position', 'contactInfo'],
+      requiredFields: ['description', 'responsibles'] };
+    expect(creationFields(type, ['name', 'position'])).toEqual(['description', 'responsibles']);
+    expect(creationFields(undefined, ['name'])).toEqual([]);
   });
 });

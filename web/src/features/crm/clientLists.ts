@@ -23,6 +23,16 @@ export interface ListItem {
   type?: string;
   /** The fields a client of the type must have (a type's only). */
   requiredFields?: string[];
+  /** The fields the form adding a client of the type shows (a type's only). */
+  visibleOnCreationFields?: string[];
+}
+
+/** creationFields: the fields a new client of the type is asked for besides the form's own, those it shows and those it requires. */
+export function creationFields(item: ListItem | undefined, own: readonly string[]): string[] {
+  if (!item) return [];
+  const names = [...(item.visibleOnCreationFields ?? []), ...(item.requiredFields ?? [])];
+  // The form asks for a phone and an e-mail itself.
+  return names.filter((n, i) => names.indexOf(n) === i && !own.includes(n) && n !== 'contactInfo');
 }
 
 /** The client fields a type may require, as the settings screen offers them. */
