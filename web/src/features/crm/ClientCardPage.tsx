@@ -18,7 +18,8 @@ import { useUnsavedChanges } from '../../app/unsaved';
 import type { TypeInfo } from '../../data/catalog';
 import { useEntity, useList } from '../../data/hooks';
 import { WidgetSlot } from '../integration/widgets/WidgetSlot';
-import type { Entity } from '../../data/types';
+import type { Entity, Link } from '../../data/types';
+import { cardFields, useClientList } from './clientLists';
 import { displayName } from '../../format/displayName';
 import { can } from '../../format/rights';
 import { EntityPending } from '../entity/EntityPending';
@@ -112,6 +113,7 @@ function Actions({ entity }: { entity: Entity }) {
 function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
   const { t } = useTranslation();
   const { entity, state, error } = useEntity(type.name, id);
+  const types = useClientList('type');
   const [dirty, setDirty] = useState<Record<string, boolean>>({});
   const onDirty = useCallback((name: string, d: boolean) => setDirty((prev) => (!!prev[name] === d ? prev : { ...prev, [name]: d })), []);
   useUnsavedChanges(Object.values(dirty).some(Boolean));
@@ -119,7 +121,9 @@ function ClientCard({ type, id }: { type: TypeInfo; id: string }) {
 
   const company = type.name === COMPANY;
   const nameField = company ? type.fields.find((f) => f.name === 'name') : undefined;
-  const names = company ? COMPANY_FIELDS : HUMAN_FIELDS;
+  // The client type may pin fields first and show more (docs/crm.md).
+  const clientType = types.find((i) => i.id === String((entity.type as Link | null | undefined)?.id ?? ''));
+  const names = cardFields(clientType, company ? COMPANY_FIELDS : HUMAN_FIELDS);
   const fields = names.flatMap((n) => type.fields.filter((f) => f.name === n));
   const title = <Title order={2} data-testid="entity-title">{displayName(entity, t)}</Title>;
   return (

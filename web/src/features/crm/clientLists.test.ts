@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creationFields, nameOf, reordered, type ListItem } from './clientLists';
+import { cardFields, creationFields, nameOf, reordered, type ListItem } from './clientLists';
 
 const items: ListItem[] = [
   { id: '1', name: 'Новый', orderPosition: 1 },
@@ -26,5 +26,11 @@ describe('client types and statuses', () => {
       requiredFields: ['description', 'responsibles'] };
     expect(creationFields(type, ['name', 'position'])).toEqual(['description', 'responsibles']);
     expect(creationFields(undefined, ['name'])).toEqual([]);
+  });
+
+  it("shows a client's card fields with the type's pinned ones first and its others after", () => {
+    const type: ListItem = { id: '7', name: 'Опт', orderPosition: 1, fixedFields: ['description', 'contactInfo'], visibleInCardFields: ['tags', 'position'] };
+    expect(cardFields(type, ['position', 'description', 'birthday'])).toEqual(['description', 'position', 'birthday', 'tags']);
+    expect(cardFields(undefined, ['responsibles'])).toEqual(['responsibles']);
   });
 });

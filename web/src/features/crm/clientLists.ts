@@ -25,6 +25,18 @@ export interface ListItem {
   requiredFields?: string[];
   /** The fields the form adding a client of the type shows (a type's only). */
   visibleOnCreationFields?: string[];
+  /** The fields the card of a client of the type shows, and those pinned first (a type's only). */
+  visibleInCardFields?: string[];
+  fixedFields?: string[];
+}
+
+/** Fields the card shows in blocks of their own, never in its list of fields. */
+const OWN_BLOCKS = ['name', 'contactInfo', 'type', 'status', 'priceList'];
+
+/** cardFields: the card's fields for a client of the type: its pinned ones first, then the card's own, then the others it shows. */
+export function cardFields(item: ListItem | undefined, own: readonly string[]): string[] {
+  const names = [...(item?.fixedFields ?? []), ...own, ...(item?.visibleInCardFields ?? [])];
+  return names.filter((n, i) => names.indexOf(n) === i && !OWN_BLOCKS.includes(n));
 }
 
 /** creationFields: the fields a new client of the type is asked for besides the form's own, those it shows and those it requires. */
