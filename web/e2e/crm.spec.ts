@@ -350,10 +350,12 @@ test("a status made in the settings is set on a client's card, shown in the list
   await types.getByTestId('client-list-new').fill(typeName);
   await types.getByTestId('client-list-add').click();
   const typeRow = types.getByTestId('client-list-item').filter({ has: page.locator(`input[value="${typeName}"]`) });
-  await typeRow.getByTestId('client-list-required').click();
+  await typeRow.getByTestId('client-type-fields').click();
+  await page.getByTestId('client-type-requiredFields').click();
   await page.getByRole('option', { name: 'Описание', exact: true }).click();
-  await page.keyboard.press('Escape');
-  await expect(typeRow).toContainText('Описание');
+  // The pill shows once the list is saved and read again.
+  await expect(page.getByRole('dialog').locator('.mantine-Pill-label', { hasText: 'Описание' })).toBeVisible();
+  await page.getByTestId('client-type-fields-close').click();
   await page.goto('/crm/filter');
   await page.getByTestId('client-search').fill(company);
   await row.getByRole('link').first().click();

@@ -1,16 +1,16 @@
 // /settings/crm/lists: the administrator's client types and statuses
 // (docs/crm.md "Client types and statuses"): added, renamed, a type's kind
-// chosen, a type's required fields picked, moved up and down, and deleted;
+// chosen, a type's field lists picked, moved up and down, and deleted;
 // one that clients have is deleted only once the administrator names where
 // they move.
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Modal, MultiSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconListDetails, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
 import { useSession } from '../../app/session';
-import { REQUIRABLE, TYPE_KINDS, addItem, changeItem, move, removeItem, useClientList, type ListItem, type ListKind } from './clientLists';
+import { TYPE_FIELD_LISTS, TYPE_FIELD_OPTIONS, TYPE_KINDS, addItem, changeItem, move, removeItem, useClientList, type ListItem, type ListKind } from './clientLists';
 
 function NameInput({ kind, item }: { kind: ListKind; item: ListItem }) {
   const { t } = useTranslation();
@@ -62,12 +62,35 @@ function DeleteDialog({ kind, item, items, onClose }: { kind: ListKind; item: Li
   );
 }
 
+/** TypeFieldsDialog edits a client type's field lists, each saved as it changes. */
+function TypeFieldsDialog({ item, onClose }: { item: ListItem; onClose(): void }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState('');
+  const options = TYPE_FIELD_OPTIONS.map((f) => ({ value: f, label: t(`crm.lists.field.${f}`) }));
+  return (
+    <Modal opened onClose={onClose} title={t('crm.lists.fieldsTitle', { name: item.name })}>
+      <Stack>
+        {TYPE_FIELD_LISTS.map((list) => (
+          <MultiSelect key={list} label={t(`crm.lists.fieldLists.${list}`)} data={options} value={item[list] ?? []} data-testid={`client-type-${list}`}
+            placeholder={item[list]?.length ? undefined : t('crm.lists.noFields')}
+            onChange={(v) => void changeItem('type', item.id, { [list]: v }).then(() => setError(''), (err: unknown) => setError(errorText(err, t)))} />
+        ))}
+        {error && <Alert color="red">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-testid="client-type-fields-close">{t('crm.lists.close')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function ListSection({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   const items = useClientList(kind);
   const [name, setName] = useState('');
   const [typeKind, setTypeKind] = useState<string>('client');
   const [deleting, setDeleting] = useState<ListItem | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const fail = (err: unknown) => notifications.show({ color: 'red', title: t('crm.lists.failed'), message: errorText(err, t) });
   const add = async () => {
     try {
@@ -78,7 +101,6 @@ function ListSection({ kind }: { kind: ListKind }) {
     }
   };
   const kinds = TYPE_KINDS.map((k) => ({ value: k, label: t(`crm.lists.kind.${k}`) }));
-  const requirable = REQUIRABLE.map((f) => ({ value: f, label: t(`crm.lists.field.${f}`) }));
   return (
     <Stack gap="xs" data-testid={`client-list-${kind}`}>
       <Title order={3} size="h4">{t(kind === 'type' ? 'crm.lists.types' : 'crm.lists.statuses')}</Title>
@@ -95,15 +117,12 @@ function ListSection({ kind }: { kind: ListKind }) {
                       onChange={(v) => v && void changeItem(kind, item.id, { type: v }).catch(fail)} />
                   </Table.Td>
                 )}
-                {kind === 'type' && (
-                  <Table.Td w={220}>
-                    <MultiSelect data={requirable} value={item.requiredFields ?? []} placeholder={t('crm.lists.required')}
-                      aria-label={t('crm.lists.required')} data-testid="client-list-required"
-                      onChange={(v) => void changeItem(kind, item.id, { requiredFields: v }).catch(fail)} />
-                  </Table.Td>
-                )}
-                <Table.Td w={120}>
+                <Table.Td w={150}>
                   <Group gap={4} wrap="nowrap">
+                    {kind === 'type' && (
+                      <ActionIcon variant="subtle" aria-label={t('crm.lists.fields')} onClick={() => setEditing(item.id)}
+                        data-testid="client-type-fields"><IconListDetails size={16} /></ActionIcon>
+                    )}
                     <ActionIcon variant="subtle" disabled={i === 0} aria-label={t('crm.lists.up')} onClick={() => void move(kind, items, i, -1).catch(fail)}
                       data-testid="client-list-up"><IconArrowUp size={16} /></ActionIcon>
                     <ActionIcon variant="subtle" disabled={i === items.length - 1} aria-label={t('crm.lists.down')}
@@ -124,6 +143,9 @@ function ListSection({ kind }: { kind: ListKind }) {
         <Button leftSection={<IconPlus size={16} />} disabled={!name.trim()} onClick={() => void add()} data-testid="client-list-add">{t('crm.lists.add')}</Button>
       </Group>
       {deleting && <DeleteDialog kind={kind} item={deleting} items={items} onClose={() => setDeleting(null)} />}
+      {editing && items.some((i) => i.id === editing) && (
+        <TypeFieldsDialog item={items.find((i) => i.id === editing)!} onClose={() => setEditing(null)} />
+      )}
     </Stack>
   );
 }

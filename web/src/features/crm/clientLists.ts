@@ -47,8 +47,12 @@ export function creationFields(item: ListItem | undefined, own: readonly string[
   return names.filter((n, i) => names.indexOf(n) === i && !own.includes(n) && n !== 'contactInfo');
 }
 
-/** The client fields a type may require, as the settings screen offers them. */
-export const REQUIRABLE = ['description', 'responsibles', 'contactInfo', 'position', 'birthday', 'tags', 'status', 'company'] as const;
+/** The client fields a type's lists may name, as the settings screen offers them. */
+export const TYPE_FIELD_OPTIONS = ['description', 'responsibles', 'contactInfo', 'position', 'birthday', 'tags', 'status', 'company'] as const;
+
+/** A client type's field lists (docs/crm.md). */
+export const TYPE_FIELD_LISTS = ['requiredFields', 'visibleOnCreationFields', 'visibleInCardFields', 'fixedFields'] as const;
+export type TypeFieldList = (typeof TYPE_FIELD_LISTS)[number];
 
 let version = 0;
 const listeners = new Set<() => void>();
@@ -112,7 +116,7 @@ export async function addItem(kind: ListKind, name: string, typeKind?: string): 
   changed();
 }
 
-export async function changeItem(kind: ListKind, id: string, changes: { name?: string; type?: string; requiredFields?: string[] }): Promise<void> {
+export async function changeItem(kind: ListKind, id: string, changes: { name?: string; type?: string } & Partial<Record<TypeFieldList, string[]>>): Promise<void> {
   await api.post(`${ENDPOINT[kind]}/${id}`, changes);
   changed();
 }
