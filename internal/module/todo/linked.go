@@ -67,11 +67,12 @@ func LinkedConditions(ctx context.Context, e *entity.Engine, sc entity.Scope, ta
 		return nil, bad
 	}
 	t := e.Cat.Type("Todo")
+	col := func(c string) string { return t.Table + "." + c }
 	var out []entity.Condition
 	if finished != nil && (all == nil || !*all) {
-		sql := t.Table + ".c_timefinished IS NULL"
+		sql := col(t.Field("timeFinished").Column) + " IS NULL"
 		if *finished {
-			sql = t.Table + ".c_timefinished IS NOT NULL"
+			sql = col(t.Field("timeFinished").Column) + " IS NOT NULL"
 		}
 		out = append(out, entity.Condition{SQL: sql})
 	}
@@ -91,11 +92,12 @@ func LinkedConditions(ctx context.Context, e *entity.Engine, sc entity.Scope, ta
 	// instant, compared with the days in the account's zone.
 	var or []string
 	var args []any
-	whole := t.Table + `.c_when LIKE '{"t":"IntervalDates"%'`
+	when := t.Field("when")
+	whole, start := col(when.Column)+` LIKE '{"t":"IntervalDates"%'`, col(when.SortColumn())
 	for _, f := range filters {
 		first, last := f.span(period)
 		from, to := time.Date(first.Year(), first.Month(), first.Day(), 0, 0, 0, 0, loc), time.Date(last.Year(), last.Month(), last.Day(), 0, 0, 0, 0, loc)
-		or = append(or, fmt.Sprintf("(%[1]s AND %[2]s.c_when_s >= ? AND %[2]s.c_when_s < ?) OR (NOT %[1]s AND %[2]s.c_when_s >= ? AND %[2]s.c_when_s < ?)", whole, t.Table))
+		or = append(or, fmt.Sprintf("(%[1]s AND %[2]s >= ? AND %[2]s < ?) OR (NOT %[1]s AND %[2]s >= ? AND %[2]s < ?)", whole, start))
 		args = append(args, first.UnixMilli(), last.UnixMilli(), from.UnixMilli(), to.UnixMilli())
 	}
 	out = append(out, entity.Condition{SQL: "(" + strings.Join(or, " OR ") + ")", Args: args})
