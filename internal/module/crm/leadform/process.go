@@ -152,6 +152,15 @@ func (m *Module) record(ctx context.Context, account int64, f form, p post, send
 			return err
 		}
 	}
+	tags, err := m.tagsOf(ctx, account, f.rec.Link())
+	if err != nil {
+		return err
+	}
+	for _, rec := range []*entity.Record{client, deal} {
+		if err := m.tagWith(ctx, sc, tags, rec); err != nil {
+			return err
+		}
+	}
 	about := deal
 	if about == nil {
 		about = client
