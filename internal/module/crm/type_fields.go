@@ -3,7 +3,6 @@ package crm
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/artel/artel/internal/catalog"
@@ -145,13 +144,15 @@ func hasField(ctx context.Context, e *entity.Engine, c *entity.Change, name stri
 		if links, given := c.Many[name]; given || c.New {
 			return len(links) > 0, nil
 		}
-		var n int64
-		err := e.DB.Q(ctx).QueryRowContext(ctx, e.DB.Dialect.Rebind(`SELECT COUNT(*) FROM links
-			WHERE src_type = ? AND src_id = ? AND field = ?`), c.Type.Name, c.ID, name).Scan(&n)
-		if err != nil {
-			return false, fmt.Errorf("crm: %s of %d: %w", name, c.ID, err)
+		// The collection as it stands, read into a copy: the change's
+		// own record of the client before stays as the engine gave it.
+		old := *c.Old
+		old.Many = nil
+		sys := entity.Scope{Account: c.Scope.Account, System: true}
+		if err := e.Expand(ctx, sys, []*entity.Record{&old}, entity.Selection{Fields: []string{name}, Only: true}); err != nil {
+			return false, err
 		}
-		return n > 0, nil
+		return len(old.Many[name]) > 0, nil
 	default:
 		v, given := c.Values[name]
 		if !given && c.Old != nil {

@@ -152,12 +152,11 @@ func (m *Module) record(ctx context.Context, account int64, f form, p post, send
 			return err
 		}
 	}
-	tags, err := m.tagsOf(ctx, account, f.rec.Link())
-	if err != nil {
+	if err := e.Expand(ctx, sc, []*entity.Record{f.rec}, tagsOnly); err != nil {
 		return err
 	}
 	for _, rec := range []*entity.Record{client, deal} {
-		if err := m.tagWith(ctx, sc, tags, rec); err != nil {
+		if err := m.tagWith(ctx, sc, f.rec.Many["tags"], rec); err != nil {
 			return err
 		}
 	}
