@@ -2,7 +2,7 @@
 // the right, with files dropped on the list (or picked) uploaded one by
 // one with their progress, each becoming a document, a new text document
 // made by name, and the folder's rights.
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Alert, Anchor, Button, FileButton, Group, Loader, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFolder, IconUpload } from '@tabler/icons-react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -103,8 +103,15 @@ function DocList({ folder, filter }: { folder?: string; filter?: unknown }) {
   const [over, setOver] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState('');
+  // Each upload reloads the list; only the latest answer is shown, or an
+  // earlier, slower one would take the newest files off again.
+  const latest = useRef(0);
   const load = useCallback(() => {
-    docApi.docs(folder, filter).then(setDocs, (err: unknown) => setError(errorText(err, t)));
+    const asked = ++latest.current;
+    docApi.docs(folder, filter).then(
+      (list) => asked === latest.current && setDocs(list),
+      (err: unknown) => asked === latest.current && setError(errorText(err, t)),
+    );
   }, [folder, filter, t]);
   useEffect(load, [load]);
   const patch = (key: string, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
