@@ -72,7 +72,11 @@ var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "
 	"answersCount", "workedOffTimeTotal",
 	// The negotiation rules (internal/module/task/negotiation*.go) keep
 	// these from the visas; a client's value would contradict them.
-	"visaOkCount", "visaBadCount", "shouldVisasCount", "decision")
+	"visaOkCount", "visaBadCount", "shouldVisasCount", "decision",
+	// A client's contacts and last deal are kept from its to-dos and
+	// deals (internal/module/crm, upkeep.go).
+	"nextCommunication", "nextCommunicationDate", "lastCommunicationDate",
+	"countCommunications", "countScheduledCommunications", "lastDealDate")
 
 // optional are fields the reference flags required that Artel's rules
 // fill or do without: an invoice row may be free text with no catalogue
@@ -91,7 +95,9 @@ var sortable = set("KnowledgeBase.orderPos", "KnowledgeArticle.orderPos",
 	"DocFolder.name", "Doc.name", "Doc.timeUpdated", "Doc.timeCreated",
 	// Client types and statuses are listed in the order an administrator
 	// gives them (internal/module/crm, lists.go).
-	"ContractorType.orderPosition", "ContractorStatus.orderPosition")
+	"ContractorType.orderPosition", "ContractorStatus.orderPosition",
+	// Clients by name, A to Z: what a client list is most often sorted by.
+	"ContractorHuman.name", "ContractorCompany.name")
 
 // nullable booleans have a third state: a negotiation task's decision is
 // null until every item is approved or one is rejected.

@@ -26,6 +26,10 @@ type Change struct {
 	Extra     map[string]any             // extra field values to write
 	WriteOnly map[string]json.RawMessage // e.g. password, for hooks
 	Held      map[string]json.RawMessage // RoleHeld fields, for the module keeping them
+	// Upkeep marks a module keeping a derived field (a client's next
+	// contact from its to-dos): no one edited the entity, so timeUpdated
+	// and userUpdated stay as the last edit left them.
+	Upkeep bool
 }
 
 // Fields lists the names the change writes, for events.

@@ -183,6 +183,9 @@ func (e *Engine) applyDefaults(c *Change) {
 		a := c.Scope.Actor
 		c.Links[name] = &a
 	}
+	if c.Upkeep && !c.New {
+		return
+	}
 	setTime("timeUpdated")
 	setActor("userUpdated", false)
 	if c.New {

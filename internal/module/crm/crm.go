@@ -37,6 +37,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	e.Hook("CrmFilter", entity.Hooks{BeforeSave: checkSavedFilter(e)})
 	registerActions(e, p)
 	registerCounts(e)
+	registerUpkeep(e)
 }
 
 // query reads a phone written any way as its normal digits; other queries
@@ -50,6 +51,13 @@ func query(q string) []string {
 
 func beforeSave(e *entity.Engine) func(ctx context.Context, c *entity.Change) error {
 	return func(ctx context.Context, c *entity.Change) error {
+		if c.Upkeep {
+			return nil // only the fields upkeep.go keeps
+		}
+		if c.New {
+			// A new client has had no contacts yet (upkeep.go).
+			c.Values["countScheduledCommunications"], c.Values["countCommunications"] = int64(0), int64(0)
+		}
 		if err := checkClient(c); err != nil {
 			return err
 		}

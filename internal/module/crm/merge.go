@@ -66,6 +66,9 @@ func mergeClients(ctx context.Context, e *entity.Engine, sc entity.Scope, into v
 				return err
 			}
 		}
+		if err := (upkeep{e}).refresh(ctx, sc.Account, into); err != nil {
+			return err
+		}
 		if out, err = e.Get(ctx, sc, into.Type, into.ID); err != nil || last == nil {
 			return err
 		}

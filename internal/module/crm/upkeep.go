@@ -1,0 +1,266 @@
+package crm
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/value"
+)
+
+// upkeep keeps the fields a client's to-dos and deals make (docs/crm.md
+// "Contacts and the last deal") on the client's own row, in the
+// transaction of the change that moves them, so a list shows, sorts and
+// filters by them as by any column. Saved as Upkeep: no one edited the
+// client, so its timeUpdated stays.
+type upkeep struct{ e *entity.Engine }
+
+func registerUpkeep(e *entity.Engine) {
+	u := upkeep{e}
+	e.Hook("Todo", entity.Hooks{AfterLinks: u.todoRelinked, AfterSave: u.todoSaved, BeforeDelete: u.todoDeleted})
+	e.Hook("Deal", entity.Hooks{AfterSave: u.dealSaved, BeforeDelete: u.dealDeleted})
+}
+
+// todoFields are the to-do's fields its clients' contacts follow.
+var todoFields = []string{"when", "timeFinished", "status", "isDropped", "isTemplate"}
+
+// relationsOnly selects a to-do's relations alone, for Expand.
+var relationsOnly = entity.Selection{Fields: []string{"relations"}, Only: true}
+
+func clientsIn(links []value.Link) []value.Link {
+	var out []value.Link
+	for _, l := range links {
+		if slices.Contains(Types, l.Type) && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// todoRelinked counts again for the clients a to-do's relations no
+// longer name; those it names are counted once it is saved.
+func (u upkeep) todoRelinked(ctx context.Context, c *entity.Change, before map[string][]value.Link) error {
+	now, relinked := c.Many["relations"]
+	if !relinked {
+		return nil
+	}
+	for _, l := range clientsIn(before["relations"]) {
+		if !slices.Contains(now, l) {
+			if err := u.contacts(ctx, c.Scope.Account, l, 0); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (u upkeep) todoSaved(ctx context.Context, c *entity.Change, rec *entity.Record) error {
+	relations, touched := c.Many["relations"]
+	touched = touched || c.New
+	for _, f := range todoFields {
+		_, written := c.Values[f]
+		touched = touched || written
+	}
+	if !touched {
+		return nil
+	}
+	if _, given := c.Many["relations"]; !given {
+		var err error
+		if relations, err = u.relations(ctx, c.Scope.Account, rec.ID); err != nil {
+			return err
+		}
+	}
+	for _, l := range clientsIn(relations) {
+		if err := u.contacts(ctx, c.Scope.Account, l, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// todoDeleted counts a going to-do's clients without it.
+func (u upkeep) todoDeleted(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+	relations, err := u.relations(ctx, sc.Account, rec.ID)
+	if err != nil {
+		return err
+	}
+	for _, l := range clientsIn(relations) {
+		if err := u.contacts(ctx, sc.Account, l, rec.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (u upkeep) relations(ctx context.Context, account, todo int64) ([]value.Link, error) {
+	rec := &entity.Record{Type: u.e.Cat.Type("Todo"), ID: todo}
+	if err := u.e.Expand(ctx, entity.Scope{Account: account, System: true}, []*entity.Record{rec}, relationsOnly); err != nil {
+		return nil, err
+	}
+	return rec.Many["relations"], nil
+}
+
+func (u upkeep) dealSaved(ctx context.Context, c *entity.Change, rec *entity.Record) error {
+	if _, moved := c.Links["contractor"]; !moved && !c.New {
+		return nil
+	}
+	var clients []value.Link
+	if l, ok := rec.Links["contractor"]; ok {
+		clients = append(clients, l)
+	}
+	if c.Old != nil {
+		if l, ok := c.Old.Links["contractor"]; ok {
+			clients = append(clients, l)
+		}
+	}
+	for _, l := range clientsIn(clients) {
+		if err := u.lastDeal(ctx, c.Scope.Account, l, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (u upkeep) dealDeleted(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
+	if l, ok := rec.Links["contractor"]; ok && slices.Contains(Types, l.Type) {
+		return u.lastDeal(ctx, sc.Account, l, rec.ID)
+	}
+	return nil
+}
+
+// refresh counts a client's contacts and last deal afresh (after a merge
+// moved to-dos and deals to it past their hooks).
+func (u upkeep) refresh(ctx context.Context, account int64, client value.Link) error {
+	if err := u.contacts(ctx, account, client, 0); err != nil {
+		return err
+	}
+	return u.lastDeal(ctx, account, client, 0)
+}
+
+// contacts keeps a client's to-do figures, leaving out the to-do except
+// (one being deleted): the to-dos still to do (countScheduledCommunications)
+// and the first of them to start (nextCommunication, its start as
+// nextCommunicationDate: a day, or an instant); those done and not
+// cancelled as "did not take place" (countCommunications) and when the
+// latest was finished (lastCommunicationDate). Dropped to-dos and a
+// series' template are not contacts.
+func (u upkeep) contacts(ctx context.Context, account int64, client value.Link, except int64) error {
+	t := u.e.Cat.Type("Todo")
+	col := func(f string) string { return "t." + t.Field(f).Column }
+	when, start, finished := col("when"), "t."+t.Field("when").SortColumn(), col("timeFinished")
+	from := fmt.Sprintf(`FROM links l JOIN %s t ON t.account_id = l.account_id AND t.id = l.src_id
+		WHERE l.account_id = ? AND l.dst_type = ? AND l.dst_id = ? AND l.field = 'relations' AND l.src_type = 'Todo'
+		AND t.id <> ? AND COALESCE(%s, 0) = 0 AND COALESCE(%s, 0) = 0`, t.Table, col("isDropped"), col("isTemplate"))
+	args := []any{account, client.Type, client.ID, except}
+	open := finished + " IS NULL"
+	held := fmt.Sprintf("%s IS NOT NULL AND COALESCE(%s, '') <> 'fail'", finished, u.e.DB.Dialect.JSONText(col("status"), "masterType"))
+	q := u.e.DB.Q(ctx)
+	var scheduled, done int64
+	var last sql.NullInt64
+	err := q.QueryRowContext(ctx, u.e.DB.Dialect.Rebind(fmt.Sprintf(`SELECT COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0), MAX(CASE WHEN %s THEN %s END) %s`, open, held, held, finished, from)),
+		args...).Scan(&scheduled, &done, &last)
+	if err != nil {
+		return fmt.Errorf("crm: contacts of %s %d: %w", client.Type, client.ID, err)
+	}
+	var nextID int64
+	var nextWhen string
+	err = q.QueryRowContext(ctx, u.e.DB.Dialect.Rebind(fmt.Sprintf(`SELECT t.id, %s %s AND %s AND %s IS NOT NULL ORDER BY %s, t.id LIMIT 1`,
+		when, from, open, start, start)), args...).Scan(&nextID, &nextWhen)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("crm: next contact of %s %d: %w", client.Type, client.ID, err)
+	}
+	vals := map[string]any{"countScheduledCommunications": scheduled, "countCommunications": done,
+		"nextCommunicationDate": startOf(nextWhen), "lastCommunicationDate": nil}
+	if last.Valid {
+		vals["lastCommunicationDate"] = tagged("DateTime", last.Int64)
+	}
+	var next *value.Link
+	if nextID != 0 {
+		next = &value.Link{Type: "Todo", ID: nextID}
+	}
+	return u.keep(ctx, account, client, vals, map[string]*value.Link{"nextCommunication": next})
+}
+
+// lastDeal keeps when the client's newest deal was made (lastDealDate).
+func (u upkeep) lastDeal(ctx context.Context, account int64, client value.Link, except int64) error {
+	t := u.e.Cat.Type("Deal")
+	ct, made := t.Field("contractor").Column, t.Field("timeCreated").Column
+	var last sql.NullInt64
+	err := u.e.DB.Q(ctx).QueryRowContext(ctx, u.e.DB.Dialect.Rebind(fmt.Sprintf(
+		`SELECT MAX(%s) FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i = ? AND id <> ?`, made, t.Table, ct, ct)),
+		account, client.Type, client.ID, except).Scan(&last)
+	if err != nil {
+		return fmt.Errorf("crm: last deal of %s %d: %w", client.Type, client.ID, err)
+	}
+	vals := map[string]any{"lastDealDate": nil}
+	if last.Valid {
+		vals["lastDealDate"] = last.Int64
+	}
+	return u.keep(ctx, account, client, vals, nil)
+}
+
+// startOf is a to-do's start as a client's DateOnly|DateTime: the day of
+// a whole-day to-do, the instant of a timed one.
+func startOf(when string) any {
+	var w struct {
+		T string `json:"t"`
+		V struct {
+			From json.RawMessage `json:"from"`
+		} `json:"v"`
+	}
+	if when == "" || json.Unmarshal([]byte(when), &w) != nil {
+		return nil
+	}
+	var day string
+	var at int64
+	switch {
+	case w.T == "IntervalDates" && json.Unmarshal(w.V.From, &day) == nil:
+		return tagged("DateOnly", day)
+	case w.T == "IntervalTime" && json.Unmarshal(w.V.From, &at) == nil:
+		return tagged("DateTime", at)
+	}
+	return nil
+}
+
+// tagged is a DateUnion member in its stored form.
+func tagged(member string, v any) string {
+	b, _ := json.Marshal(struct {
+		T string `json:"t"`
+		V any    `json:"v"`
+	}{member, v})
+	return string(b)
+}
+
+// keep writes the values and links that differ from the client's.
+func (u upkeep) keep(ctx context.Context, account int64, client value.Link, vals map[string]any, links map[string]*value.Link) error {
+	sys := entity.Scope{Account: account, System: true}
+	old, err := u.e.Get(ctx, sys, client.Type, client.ID)
+	if errors.Is(err, entity.ErrNotFound) {
+		return nil // gone meanwhile
+	} else if err != nil {
+		return err
+	}
+	c := entity.NewChange(sys, old.Type, old)
+	c.Upkeep = true
+	for k, v := range vals {
+		if old.Values[k] != v {
+			c.Values[k] = v
+		}
+	}
+	for k, l := range links {
+		cur, has := old.Links[k]
+		if (l == nil) == has || l != nil && *l != cur {
+			c.Links[k] = l
+		}
+	}
+	if len(c.Values) == 0 && len(c.Links) == 0 {
+		return nil
+	}
+	_, err = u.e.Save(ctx, c)
+	return err
+}
