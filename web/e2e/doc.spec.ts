@@ -189,6 +189,9 @@ test('a large file uploads resumably through a broken connection, and a PDF show
   await page.getByTestId('doc-new-folder-name').fill('Большие файлы');
   await page.getByTestId('doc-new-folder').click();
   await page.waitForURL(/\/docs\/list\?folder=\d+$/);
+  // The address changes before the folder's page replaces the root's:
+  // files dropped on the root's list would go to the root.
+  await expect(page.getByTestId('doc-folder-name')).toHaveText('Большие файлы');
 
   // The first chunk's connection breaks: the page asks the server its offset and goes on.
   let broken = 0;
