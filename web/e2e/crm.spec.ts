@@ -212,6 +212,10 @@ test('a CSV file is imported through the wizard', async ({ page }) => {
   await page.getByTestId('client-search').fill(`+7 914 ${stamp}`);
   await expect(found).toHaveCount(1);
   await expect(found.getByTestId('client-name')).toHaveText(`Импортова Анна-${stamp}`);
+  // A call long due makes Анна the client to contact first.
+  const anna = await found.getAttribute('data-id');
+  const call = (await apiPost(page, 'todo', { name: `Позвонить ${stamp}`, relations: [{ contentType: 'ContractorHuman', id: anna }],
+    when: { contentType: 'IntervalDates', from: { contentType: 'DateOnly', year: 2020, month: 0, day: 15 } } })).data as { id: string };
 
   // The balance column, chosen once and moved first, stays so after a reload; so does the list's order.
   await page.getByTestId('client-columns').click();
@@ -228,6 +232,17 @@ test('a CSV file is imported through the wizard', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('columnheader').nth(3)).toHaveText('Баланс');
   await expect(page.getByTestId('client-sort')).toHaveValue('timeCreated:asc');
+  await page.getByTestId('client-sort').selectOption('timeCreated:desc');
+
+  // People and companies by their next contact, the soonest first; the date opens the to-do.
+  await page.getByTestId('client-columns').click();
+  await page.getByTestId('client-column-nextContact').check();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('client-sort').selectOption('nextCommunicationDate:asc');
+  const first = page.getByTestId('client-row').first();
+  await expect(first.getByTestId('client-name')).toHaveText(`Импортова Анна-${stamp}`);
+  await expect(first.getByTestId('client-cell-nextContact')).toHaveText('15.01.2020');
+  await expect(first.getByTestId('client-cell-nextContact').getByRole('link')).toHaveAttribute('href', `/event/${call.id}/card`);
   await page.getByTestId('client-sort').selectOption('timeCreated:desc');
 
   // The search saved as a filter of one's own, listed with its count.

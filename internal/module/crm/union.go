@@ -6,7 +6,9 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/store"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -37,21 +39,39 @@ func Find(ctx context.Context, e *entity.Engine, sc entity.Scope, id int64) (*en
 	return found, nil
 }
 
-// unionSorts are the sortable fields both client types keep set on every
-// row, so the union's order is total across both tables without NULLs.
-// (The reference marks neither type's name sortable.)
-var unionSorts = []string{"timeCreated", "timeUpdated"}
+// neverNull are the sorts every client row has set: their anchor
+// condition needs no NULL arm, which would keep the database from
+// reading the column's index as a range.
+var neverNull = []string{"timeCreated", "timeUpdated"}
+
+// unionSortable: a field both client types keep as a sortable column of
+// the same kind, so one order runs across both tables.
+func unionSortable(e *entity.Engine, field string) bool {
+	var kind string
+	for i, typ := range Types {
+		f := e.Cat.Type(typ).Field(field)
+		if f == nil || !f.Sortable || f.Role != catalog.RoleValue && f.Role != catalog.RoleLink {
+			return false
+		}
+		if i > 0 && f.RefType != kind {
+			return false
+		}
+		kind = f.RefType
+	}
+	return true
+}
 
 // ListBoth is one page of people and companies together (/contractor):
-// ordered by one of unionSorts (newest first by default), ties between
-// the types put people first, within a type its usual order. after, when
+// ordered by one field both keep (unionSortable; newest first by
+// default), those without a value last, ties between the types put
+// people first, within a type its usual order. after, when
 // set, is the last client of the previous page, of either type.
 func ListBoth(ctx context.Context, e *entity.Engine, sc entity.Scope, lq entity.ListQuery, after *value.Link, opt value.Options) (*entity.Page, error) {
 	if len(lq.Sort) == 0 {
 		lq.Sort = []entity.SortField{{Field: "timeCreated", Desc: true}}
 	}
 	key := lq.Sort[0]
-	if len(lq.Sort) > 1 || !slices.Contains(unionSorts, key.Field) {
+	if len(lq.Sort) > 1 || !unionSortable(e, key.Field) {
 		return nil, entity.Invalidf("sortBy", entity.CodeNotSortable, key.Field)
 	}
 	if lq.PageBefore != 0 || lq.PageWith != 0 {
@@ -119,9 +139,18 @@ func typeOrder(typ string) int {
 
 // pastAnchor is the condition on the other type's rows that come after
 // the anchor: beyond its value, or equal to it when that type sorts after
-// the anchor's on ties.
+// the anchor's on ties; rows without a value come after every value.
 func pastAnchor(e *entity.Engine, typ string, key entity.SortField, anchor *entity.Record, laterOnTies bool) entity.Condition {
-	col := e.Cat.Type(typ).Table + "." + e.Cat.Type(typ).Field(key.Field).Column
+	t := e.Cat.Type(typ)
+	f := t.Field(key.Field)
+	col := t.Table + "." + f.SortColumn()
+	v := sortValue(anchor, key.Field)
+	if v == nil {
+		if laterOnTies {
+			return entity.Condition{SQL: col + " IS NULL"}
+		}
+		return entity.Condition{SQL: "1 = 0"}
+	}
 	op := ">"
 	if key.Desc {
 		op = "<"
@@ -129,7 +158,33 @@ func pastAnchor(e *entity.Engine, typ string, key entity.SortField, anchor *enti
 	if laterOnTies {
 		op += "="
 	}
-	return entity.Condition{SQL: col + " " + op + " ?", Args: []any{anchor.Values[key.Field]}}
+	cmp := col
+	if _, text := v.(string); text && e.DB.Dialect == store.Postgres {
+		cmp += ` COLLATE "C"` // the engine's order of text (entity.sortKeys)
+	}
+	cond := cmp + " " + op + " ?"
+	if !slices.Contains(neverNull, key.Field) {
+		cond = "(" + cond + " OR " + col + " IS NULL)"
+	}
+	return entity.Condition{SQL: cond, Args: []any{v}}
+}
+
+// sortValue is what a record sorts by on a field: a link's id, a value's
+// sort key (a day by its midnight, money by its value in the main
+// currency), nil when unset.
+func sortValue(r *entity.Record, field string) any {
+	f := r.Type.Field(field)
+	if f.Role == catalog.RoleLink {
+		if l, ok := r.Links[field]; ok {
+			return l.ID
+		}
+		return nil
+	}
+	v := r.Values[field]
+	if s, ok := f.Kind.(value.Sorter); ok && v != nil {
+		return s.SortKey(v)
+	}
+	return v
 }
 
 // merge interleaves two pages each already in order.
@@ -148,9 +203,17 @@ func merge(people, companies []*entity.Record, key entity.SortField) []*entity.R
 	return out
 }
 
-// before reports whether a strictly precedes b on the sort key.
+// before reports whether a strictly precedes b on the sort key, values
+// before no value whichever the direction (as the engine orders).
 func before(a, b *entity.Record, key entity.SortField) bool {
-	c := compare(a.Values[key.Field], b.Values[key.Field])
+	va, vb := sortValue(a, key.Field), sortValue(b, key.Field)
+	switch {
+	case va == nil:
+		return false
+	case vb == nil:
+		return true
+	}
+	c := compare(va, vb)
 	if key.Desc {
 		c = -c
 	}
@@ -164,6 +227,9 @@ func compare(a, b any) int {
 		return cmp.Compare(x, y)
 	case int64:
 		y, _ := b.(int64)
+		return cmp.Compare(x, y)
+	case float64:
+		y, _ := b.(float64)
 		return cmp.Compare(x, y)
 	}
 	return 0

@@ -6,6 +6,8 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardPath } from '../../app/paths';
 import type { Entity, Link } from '../../data/types';
+import { formatDateOnly, isDateOnly } from '../../fields/dateOnly/convert';
+import { formatDateTime, isDateTime } from '../../fields/dateTime/convert';
 import { formatMoney, isMoney } from '../../format/money';
 import { nameOf, useClientList } from './clientLists';
 import { OPTIONAL_COLUMNS, SORTS, moveColumn, toggleColumn, type ColumnKey, type SortKey } from './columns';
@@ -47,7 +49,7 @@ export function ColumnsMenu({ columns, onChange }: { columns: ColumnKey[]; onCha
   );
 }
 
-/** SortMenu picks the list's order: newest or oldest first, by when added or last changed. */
+/** SortMenu picks the list's order (columns.ts SORTS). */
 export function SortMenu({ sort, onChange }: { sort: SortKey; onChange(s: SortKey): void }) {
   const { t } = useTranslation();
   const labels: Record<SortKey, string> = {
@@ -55,6 +57,12 @@ export function SortMenu({ sort, onChange }: { sort: SortKey; onChange(s: SortKe
     'timeCreated:asc': t('crm.sort.createdOld'),
     'timeUpdated:desc': t('crm.sort.updatedNew'),
     'timeUpdated:asc': t('crm.sort.updatedOld'),
+    'name:asc': t('crm.sort.nameAsc'),
+    'name:desc': t('crm.sort.nameDesc'),
+    'nextCommunicationDate:asc': t('crm.sort.nextContact'),
+    'lastCommunicationDate:desc': t('crm.sort.lastContactNew'),
+    'lastCommunicationDate:asc': t('crm.sort.lastContactOld'),
+    'lastDealDate:desc': t('crm.sort.lastDeal'),
   };
   return (
     <NativeSelect aria-label={t('crm.sort.label')} value={sort} onChange={(e) => onChange(e.currentTarget.value as SortKey)} data-testid="client-sort"
@@ -71,6 +79,12 @@ function figure(count: unknown, sum: unknown) {
   if (count === undefined && sum === undefined) return '';
   const money = isMoney(sum) ? formatMoney(sum) : '';
   return typeof count === 'number' ? `${count}${money ? ` · ${money}` : ''}` : money;
+}
+
+/** A client's DateOnly|DateTime as the list shows it. */
+function dateText(v: unknown): string {
+  if (isDateOnly(v)) return formatDateOnly(v);
+  return isDateTime(v) ? formatDateTime(v) : '';
 }
 
 function ListName({ kind, link }: { kind: 'type' | 'status'; link: unknown }) {
@@ -93,6 +107,15 @@ function Cell({ item, column }: { item: Entity; column: ColumnKey }) {
       if (!c?.id) return '';
       return <Anchor component={RouterLink} to={cardPath({ contentType: c.contentType, id: String(c.id) })}>{c.name ?? `#${c.id}`}</Anchor>;
     }
+    case 'nextContact': {
+      const todo = item.nextCommunication as Link | null | undefined;
+      const when = dateText(item.nextCommunicationDate);
+      return todo?.id && when ? <Anchor component={RouterLink} to={cardPath({ contentType: 'Todo', id: String(todo.id) })}>{when}</Anchor> : when;
+    }
+    case 'lastContact':
+      return dateText(item.lastCommunicationDate);
+    case 'lastDeal':
+      return dateText(item.lastDealDate);
     case 'deals':
       return figure(item.countDeals, item.summDeals);
     case 'invoices':

@@ -24,10 +24,12 @@ describe('client list columns', () => {
     expect(moveColumn(['status', 'phone'], 'phone', 1)).toEqual(['status', 'phone']);
   });
 
-  it('orders the list by when clients were added or changed; anything else stored is the newest first', () => {
+  it('orders the list by the orders it offers; anything else stored is the newest first', () => {
     expect(sortBy('timeUpdated:asc')).toEqual([{ fieldName: 'timeUpdated', desc: false }]);
+    expect(sortBy('nextCommunicationDate:asc')).toEqual([{ fieldName: 'nextCommunicationDate', desc: false }]);
     expect(readSort('timeCreated:asc')).toBe('timeCreated:asc');
-    expect(readSort('name:asc')).toBe('timeCreated:desc');
+    expect(readSort('name:asc')).toBe('name:asc');
+    expect(readSort('position:asc')).toBe('timeCreated:desc');
     expect(readSort(null)).toBe('timeCreated:desc');
   });
 });

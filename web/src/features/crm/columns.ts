@@ -7,7 +7,8 @@
 // cell.
 import { api } from '../../data/api';
 
-export const OPTIONAL_COLUMNS = ['type', 'status', 'phone', 'email', 'position', 'company', 'deals', 'invoices', 'receivable', 'balance'] as const;
+export const OPTIONAL_COLUMNS = ['type', 'status', 'phone', 'email', 'position', 'company', 'nextContact', 'lastContact', 'lastDeal',
+  'deals', 'invoices', 'receivable', 'balance'] as const;
 export type ColumnKey = (typeof OPTIONAL_COLUMNS)[number];
 
 export const DEFAULT_COLUMNS: ColumnKey[] = ['status', 'phone', 'email', 'position'];
@@ -20,6 +21,9 @@ const COLUMN_FIELDS: Record<ColumnKey, string[]> = {
   email: ['contactInfo'],
   position: ['position'],
   company: ['company'],
+  nextContact: ['nextCommunicationDate', 'nextCommunication'],
+  lastContact: ['lastCommunicationDate', 'countCommunications'],
+  lastDeal: ['lastDealDate'],
   deals: ['countDeals', 'summDeals'],
   invoices: ['countInvoice', 'summInvoice'],
   receivable: ['summAccountReceivable'],
@@ -58,8 +62,13 @@ export function moveColumn(columns: ColumnKey[], c: ColumnKey, by: -1 | 1): Colu
   return out;
 }
 
-/** The orders the client list offers: by when a client was added or last changed (the sorts people and companies share). */
-export const SORTS = ['timeCreated:desc', 'timeCreated:asc', 'timeUpdated:desc', 'timeUpdated:asc'] as const;
+/**
+ * The orders the client list offers: by when a client was added or last
+ * changed, by name, by the next and the last contact and the last deal
+ * (fields people and companies share; clients without one come last).
+ */
+export const SORTS = ['timeCreated:desc', 'timeCreated:asc', 'timeUpdated:desc', 'timeUpdated:asc', 'name:asc', 'name:desc',
+  'nextCommunicationDate:asc', 'lastCommunicationDate:desc', 'lastCommunicationDate:asc', 'lastDealDate:desc'] as const;
 export type SortKey = (typeof SORTS)[number];
 
 /** sortBy is a sort as the list asks for it. */
