@@ -48,6 +48,9 @@ var scenarios = []scenario{
 	// The client list (docs/crm.md): both types, 25 with their figures.
 	{"clients", "clients: list page of 25 with figures", func(a *loadgen.API) loadgen.Op { return a.ClientList }},
 	{"clients-emp", "clients: list page, as an employee", func(a *loadgen.API) loadgen.Op { return a.ClientListEmployee }},
+	{"clients-name", "clients: list page A to Z", func(a *loadgen.API) loadgen.Op { return a.ClientListByName }},
+	{"clients-name-emp", "clients: A to Z, as an employee", func(a *loadgen.API) loadgen.Op { return a.ClientListByNameEmployee }},
+	{"clients-deal", "clients: by the latest deal", func(a *loadgen.API) loadgen.Op { return a.ClientListByDeal }},
 	{"clients-q", "clients: search by a surname", func(a *loadgen.API) loadgen.Op { return a.ClientSearch }},
 	{"clients-q-emp", "clients: search, as an employee", func(a *loadgen.API) loadgen.Op { return a.ClientSearchEmployee }},
 }

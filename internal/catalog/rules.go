@@ -73,10 +73,11 @@ var readOnly = set("timeCreated", "timeUpdated", "userCreated", "userUpdated", "
 	// The negotiation rules (internal/module/task/negotiation*.go) keep
 	// these from the visas; a client's value would contradict them.
 	"visaOkCount", "visaBadCount", "shouldVisasCount", "decision",
-	// A client's contacts and last deal are kept from its to-dos and
-	// deals (internal/module/crm, upkeep.go).
+	// A client's contacts, last deal and task counts are kept from its
+	// to-dos, deals and tasks (internal/module/crm, upkeep.go).
 	"nextCommunication", "nextCommunicationDate", "lastCommunicationDate",
-	"countCommunications", "countScheduledCommunications", "lastDealDate")
+	"countCommunications", "countScheduledCommunications", "lastDealDate",
+	"issuesCount", "activeIssuesCount", "inactiveIssuesCount")
 
 // optional are fields the reference flags required that Artel's rules
 // fill or do without: an invoice row may be free text with no catalogue
@@ -173,7 +174,14 @@ var composite = map[string][][]string{
 var ordered = map[string][][]string{
 	"Doc":       {{"folder", "name"}},
 	"DocFolder": {{"parent", "name"}},
+	// The client list's orders (web/src/features/crm/columns.ts SORTS),
+	// each a read of an index on both types (crm.ListBoth merges them); a
+	// leading "-" lays the field out newest first.
+	"ContractorHuman":   clientOrders,
+	"ContractorCompany": clientOrders,
 }
+
+var clientOrders = [][]string{{"name"}, {"nextCommunicationDate"}, {"-lastCommunicationDate"}, {"-lastDealDate"}}
 
 // searchable fields feed full-text search (`q` on every list and the
 // search across areas): the names and numbers any type has, then what

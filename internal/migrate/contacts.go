@@ -9,11 +9,18 @@ import (
 	"github.com/artel/artel/internal/store"
 )
 
-// fillContacts computes, once, the contact fields internal/module/crm
-// keeps from then on (upkeep.go) for the clients already there: the
-// same rules as one SQL update per client type. A database without the
-// entity tables yet (a new one) has nothing to fill.
-func fillContacts(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
+// ActiveTaskStatuses are the task list's "actual" statuses
+// (task.ActiveStatuses; a test in internal/module/crm keeps the two the
+// same): this package is below the modules.
+var ActiveTaskStatuses = []string{"created", "assigned", "accepted", "delayed", "overdue", "rejected"}
+
+// FillContacts computes the contact fields and task counts
+// internal/module/crm keeps (upkeep.go) for every client at once: the same rules as one SQL update
+// per client type. It runs once on the upgrade that began keeping them,
+// and after a bulk load that wrote rows past the rules (the bench data
+// generator). A database without the entity tables yet (a new one) has
+// nothing to fill.
+func FillContacts(ctx context.Context, db *store.DB, cat *catalog.Catalog) error {
 	todo, deal := cat.Type("Todo"), cat.Type("Deal")
 	for _, t := range []*catalog.Type{todo, deal, cat.Type("ContractorHuman"), cat.Type("ContractorCompany")} {
 		have, err := existingColumns(ctx, db, t.Table)
@@ -38,9 +45,11 @@ func fillContacts(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 		next := fmt.Sprintf("(SELECT t.id %s AND %s IS NULL AND %s IS NOT NULL ORDER BY %s, t.id LIMIT 1)", todos, finished, start, start)
 		ct := deal.Field("contractor").Column
 		stmts := []string{
+			// MAX(+…): SQLite would walk every deal by its timeCreated
+			// index otherwise (crm upkeep.go lastDeal).
 			fmt.Sprintf(`UPDATE %s SET %s = (SELECT COUNT(*) %s AND %s IS NULL), %s = (SELECT COUNT(*) %s AND %s),
 				%s = (SELECT MAX(%s) %s AND %s), %s = %s,
-				%s = (SELECT MAX(d.%s) FROM %s d WHERE d.account_id = %s.account_id AND d.%s_t = '%s' AND d.%s_i = %s.id)`,
+				%s = (SELECT MAX(+d.%s) FROM %s d WHERE d.account_id = %s.account_id AND d.%s_t = '%s' AND d.%s_i = %s.id)`,
 				c.Table, cc("countScheduledCommunications"), todos, finished, cc("countCommunications"), todos, held,
 				c.Field("lastCommunicationDate").SortColumn(), finished, todos, held, cc("nextCommunication")+"_i", next,
 				cc("lastDealDate"), deal.Field("timeCreated").Column, deal.Table, c.Table, ct, name, ct, c.Table),
@@ -55,6 +64,17 @@ func fillContacts(ctx context.Context, db *store.DB, cat *catalog.Catalog) error
 				c.Field("nextCommunicationDate").SortColumn(), start, todo.Table, cc("nextCommunicationDate"),
 				todo.Field("when").Column, dayOf),
 		}
+		// A client's tasks: those whose contractor it is, a template no
+		// task; active in the "actual" statuses (ActiveTaskStatuses).
+		task := cat.Type("Task")
+		tcol := task.Field("contractor").Column
+		status := "k." + task.Field("status").Column
+		tasks := fmt.Sprintf("FROM %s k WHERE k.account_id = %s.account_id AND k.%s_t = '%s' AND k.%s_i = %s.id AND COALESCE(%s, '') <> 'template'",
+			task.Table, c.Table, tcol, name, tcol, c.Table, status)
+		open := fmt.Sprintf("%s IN ('%s')", status, strings.Join(ActiveTaskStatuses, "', '"))
+		stmts = append(stmts, fmt.Sprintf(`UPDATE %s SET %s = (SELECT COUNT(*) %s), %s = (SELECT COUNT(*) %s AND %s)`,
+			c.Table, cc("issuesCount"), tasks, cc("activeIssuesCount"), tasks, open),
+			fmt.Sprintf(`UPDATE %s SET %s = %s - %s`, c.Table, cc("inactiveIssuesCount"), cc("issuesCount"), cc("activeIssuesCount")))
 		for _, s := range stmts {
 			if err := db.Exec(ctx, strings.TrimSpace(s)); err != nil {
 				return fmt.Errorf("migrate: contacts of %s: %w", name, err)

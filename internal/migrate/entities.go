@@ -95,7 +95,12 @@ func indexes(d store.Dialect, t *catalog.Type) []string {
 // expressions to a list's ORDER BY and read a page from the index.
 func orderedIndex(d store.Dialect, t *catalog.Type, fields []string) string {
 	cols, name := []string{"account_id"}, t.Table
+	desc := ""
 	for i, fname := range fields {
+		if i == len(fields)-1 && strings.HasPrefix(fname, "-") {
+			// Newest first: the value and id descending, nulls still last.
+			fname, desc, name = fname[1:], " DESC", name+"_desc"
+		}
 		f := t.Field(fname)
 		name += "_" + f.Column
 		switch {
@@ -109,10 +114,10 @@ func orderedIndex(d store.Dialect, t *catalog.Type, fields []string) string {
 			if d == store.Postgres && f.Kind.Column() == value.ColText && col == f.Column {
 				col += ` COLLATE "C"`
 			}
-			cols = append(cols, col)
+			cols = append(cols, col+desc)
 		}
 	}
-	return fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_ord ON %s (%s, id)", name, t.Table, strings.Join(cols, ", "))
+	return fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_ord ON %s (%s, id%s)", name, t.Table, strings.Join(cols, ", "), desc)
 }
 
 func existingColumns(ctx context.Context, db *store.DB, table string) (map[string]bool, error) {

@@ -886,8 +886,8 @@ var migrations = []Migration{
 	{51, "clients: contacts and the last deal, kept", func(d store.Dialect) []string {
 		// A client's next and last contact, its contact counts and its
 		// last deal's date are kept on its row from now on
-		// (internal/module/crm, upkeep.go); fillContacts computes them for
+		// (internal/module/crm, upkeep.go); FillContacts computes them for
 		// the clients already there.
 		return nil
-	}, fillContacts},
+	}, FillContacts},
 }

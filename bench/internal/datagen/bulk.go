@@ -324,6 +324,11 @@ func (w *bulkWriter) finish(ctx context.Context) error {
 	if err := access.Resync(ctx, w.db, rights.Kept(w.cat)); err != nil {
 		return err
 	}
+	// And past the clients' upkeep of their last deal
+	// (internal/module/crm, upkeep.go).
+	if err := migrate.FillContacts(ctx, w.db, w.cat); err != nil {
+		return err
+	}
 	// So did it without the reports' triggers (internal/reportkeep).
 	return reportkeep.Resync(ctx, w.db, w.cat)
 }

@@ -17,8 +17,9 @@ import (
 // data directory made by an older generator is not reused. 4: x_search
 // holds stemmed words and the full-text index (migration 16). 5: tasks
 // and projects share ids; clients carry their phone words. 6: process
-// states carry their orderPosition.
-const format = 6
+// states carry their orderPosition. 7: clients carry their last deal's
+// date (migrate.FillContacts).
+const format = 7
 
 // ResultFile is written into a generated SQLite data directory last, so its
 // presence means the directory is complete.

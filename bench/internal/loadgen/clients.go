@@ -3,6 +3,7 @@ package loadgen
 import (
 	"context"
 	"errors"
+	"strings"
 )
 
 // The client list screen (web/src/features/crm/ClientListPage.tsx): people
@@ -14,12 +15,37 @@ import (
 var clientFields = []string{"name", "firstName", "lastName", "middleName", "contactInfo", "position", "company", "isDropped",
 	"countDeals", "summDeals", "countInvoice", "summInvoice", "summAccountReceivable", "balance"}
 
-func clientPage(q string) string {
+func clientPage(q string) string { return sortedClientPage(q, "") }
+
+// sortedClientPage is the page in one of the list's other orders
+// (web/src/features/crm/columns.ts SORTS): "name", or "-lastDealDate"
+// for the newest first.
+func sortedClientPage(q, sort string) string {
 	query := map[string]any{"limit": 25, "fields": clientFields, "onlyRequestedFields": true, "filter": map[string]any{"contentType": "CrmFilter", "id": "all"}}
 	if q != "" {
 		query["q"] = q
 	}
+	if sort != "" {
+		field, desc := strings.CutPrefix(sort, "-")
+		query["sortBy"] = []any{map[string]any{"fieldName": field, "desc": desc}}
+	}
 	return "/api/v3/contractor" + Q(query)
+}
+
+// ClientListByName is the list A to Z, as the administrator.
+func (a *API) ClientListByName(ctx context.Context, w *Worker) error {
+	return a.get(ctx, sortedClientPage("", "name"))
+}
+
+// ClientListByNameEmployee is the same as an ordinary employee.
+func (a *API) ClientListByNameEmployee(ctx context.Context, w *Worker) error {
+	return a.asEmployee(ctx, sortedClientPage("", "name"))
+}
+
+// ClientListByDeal is the list by the latest deal first (the clients
+// without one last), as the administrator.
+func (a *API) ClientListByDeal(ctx context.Context, w *Worker) error {
+	return a.get(ctx, sortedClientPage("", "-lastDealDate"))
 }
 
 // ClientList is the list's first page, as the administrator.

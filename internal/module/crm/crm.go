@@ -55,8 +55,10 @@ func beforeSave(e *entity.Engine) func(ctx context.Context, c *entity.Change) er
 			return nil // only the fields upkeep.go keeps
 		}
 		if c.New {
-			// A new client has had no contacts yet (upkeep.go).
-			c.Values["countScheduledCommunications"], c.Values["countCommunications"] = int64(0), int64(0)
+			// A new client has had no contacts or tasks yet (upkeep.go).
+			for _, f := range []string{"countScheduledCommunications", "countCommunications", "issuesCount", "activeIssuesCount", "inactiveIssuesCount"} {
+				c.Values[f] = int64(0)
+			}
 		}
 		if err := checkClient(c); err != nil {
 			return err

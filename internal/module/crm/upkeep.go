@@ -12,8 +12,8 @@ import (
 	"github.com/artel/artel/internal/value"
 )
 
-// upkeep keeps the fields a client's to-dos and deals make (docs/crm.md
-// "Contacts and the last deal") on the client's own row, in the
+// upkeep keeps the fields a client's to-dos, deals and tasks make
+// (docs/crm.md "Contacts, the last deal and tasks") on the client's own row, in the
 // transaction of the change that moves them, so a list shows, sorts and
 // filters by them as by any column. Saved as Upkeep: no one edited the
 // client, so its timeUpdated stays.
@@ -23,6 +23,7 @@ func registerUpkeep(e *entity.Engine) {
 	u := upkeep{e}
 	e.Hook("Todo", entity.Hooks{AfterLinks: u.todoRelinked, AfterSave: u.todoSaved, BeforeDelete: u.todoDeleted})
 	e.Hook("Deal", entity.Hooks{AfterSave: u.dealSaved, BeforeDelete: u.dealDeleted})
+	e.Hook("Task", entity.Hooks{AfterSave: u.taskSaved, BeforeDelete: u.taskDeleted})
 }
 
 // todoFields are the to-do's fields its clients' contacts follow.
@@ -132,13 +133,16 @@ func (u upkeep) dealDeleted(ctx context.Context, sc entity.Scope, rec *entity.Re
 	return nil
 }
 
-// refresh counts a client's contacts and last deal afresh (after a merge
-// moved to-dos and deals to it past their hooks).
+// refresh counts a client's contacts, last deal and tasks afresh (after a
+// merge moved them to it past their hooks).
 func (u upkeep) refresh(ctx context.Context, account int64, client value.Link) error {
 	if err := u.contacts(ctx, account, client, 0); err != nil {
 		return err
 	}
-	return u.lastDeal(ctx, account, client, 0)
+	if err := u.lastDeal(ctx, account, client, 0); err != nil {
+		return err
+	}
+	return u.tasks(ctx, account, client, 0)
 }
 
 // contacts keeps a client's to-do figures, leaving out the to-do except
@@ -191,8 +195,11 @@ func (u upkeep) lastDeal(ctx context.Context, account int64, client value.Link, 
 	t := u.e.Cat.Type("Deal")
 	ct, made := t.Field("contractor").Column, t.Field("timeCreated").Column
 	var last sql.NullInt64
+	// MAX(+col), not MAX(col): given the column, SQLite walks the whole
+	// account's timeCreated index newest first looking for the client's
+	// deal, every deal when it has none, instead of the client's few.
 	err := u.e.DB.Q(ctx).QueryRowContext(ctx, u.e.DB.Dialect.Rebind(fmt.Sprintf(
-		`SELECT MAX(%s) FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i = ? AND id <> ?`, made, t.Table, ct, ct)),
+		`SELECT MAX(+%s) FROM %s WHERE account_id = ? AND %s_t = ? AND %s_i = ? AND id <> ?`, made, t.Table, ct, ct)),
 		account, client.Type, client.ID, except).Scan(&last)
 	if err != nil {
 		return fmt.Errorf("crm: last deal of %s %d: %w", client.Type, client.ID, err)

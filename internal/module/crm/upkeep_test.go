@@ -9,6 +9,7 @@ import (
 	"github.com/artel/artel/internal/apitest"
 	"github.com/artel/artel/internal/catalog"
 	"github.com/artel/artel/internal/migrate"
+	"github.com/artel/artel/internal/module/task"
 )
 
 // A client's contacts and last deal follow its to-dos and deals as they
@@ -135,7 +136,9 @@ func TestClientContactsFilledOnUpgrade(t *testing.T) {
 		program, states := salesProgram(t, h)
 		create(t, h, "deal", map[string]any{"name": "Поставка", "program": apitest.Link("Program", program),
 			"state": apitest.Link("ProgramState", states["active"]), "contractor": firmL})
-		fields := `?fields=["countScheduledCommunications","nextCommunication","nextCommunicationDate","countCommunications","lastCommunicationDate","lastDealDate"]`
+		create(t, h, "task", map[string]any{"name": "Подготовить КП", "status": "assigned", "contractor": firmL})
+		create(t, h, "task", map[string]any{"name": "Отправить договор", "status": "completed", "contractor": firmL})
+		fields := `?fields=["countScheduledCommunications","nextCommunication","nextCommunicationDate","countCommunications","lastCommunicationDate","lastDealDate","issuesCount","activeIssuesCount","inactiveIssuesCount"]`
 		snapshot := func() string {
 			var out string
 			for _, p := range []string{"contractorHuman/" + anna, "contractorCompany/" + firm, "contractorCompany/" + quiet} {
@@ -150,7 +153,7 @@ func TestClientContactsFilledOnUpgrade(t *testing.T) {
 				c_nextcommunication_i = NULL, c_nextcommunicationdate = NULL, c_nextcommunicationdate_s = NULL,
 				c_lastcommunicationdate = NULL, c_lastcommunicationdate_s = NULL, c_lastdealdate = NULL`,
 			`UPDATE e_contractorcompany SET c_countscheduledcommunications = 5, c_nextcommunication_t = NULL, c_nextcommunication_i = NULL,
-				c_nextcommunicationdate = NULL, c_lastdealdate = NULL`} {
+				c_nextcommunicationdate = NULL, c_lastdealdate = NULL, c_issuescount = NULL, c_activeissuescount = 9, c_inactiveissuescount = NULL`} {
 			if err := h.DB.Exec(ctx, q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}
@@ -165,4 +168,53 @@ func TestClientContactsFilledOnUpgrade(t *testing.T) {
 			t.Errorf("filled on upgrade:\n%s\nkept by the rules:\n%s", got, kept)
 		}
 	})
+}
+
+// A client's task counts follow the tasks whose contractor it is: made,
+// finished, given to another client, deleted; a template is no task.
+func TestClientTaskCountsKept(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		anna := create(t, h, "contractorHuman", map[string]any{"firstName": "Анна"})
+		firm := create(t, h, "contractorCompany", map[string]any{"name": "ООО «Вектор»"})
+		annaL, firmL := apitest.Link("ContractorHuman", anna), apitest.Link("ContractorCompany", firm)
+		counts := func(path string) string {
+			t.Helper()
+			o := h.Do("GET", "/api/v3/"+path+`?fields=["issuesCount","activeIssuesCount","inactiveIssuesCount"]`, apitest.Req{}).Obj()
+			return fmt.Sprint(o["issuesCount"], " ", o["activeIssuesCount"], " ", o["inactiveIssuesCount"])
+		}
+		if got := counts("contractorHuman/" + anna); got != "0 0 0" {
+			t.Fatalf("a new client's tasks: %s", got)
+		}
+		me := apitest.Link("Employee", h.Do("GET", "/api/v3/currentUser", apitest.Req{}).Obj()["id"].(string))
+		open := create(t, h, "task", map[string]any{"name": "Подготовить КП", "status": "assigned", "contractor": annaL, "responsible": me})
+		create(t, h, "task", map[string]any{"name": "Отправить договор", "status": "completed", "contractor": annaL})
+		create(t, h, "task", map[string]any{"name": "Шаблон звонка", "isTemplate": true, "contractor": annaL})
+		if got := counts("contractorHuman/" + anna); got != "2 1 1" {
+			t.Errorf("two tasks, one open, and a template: %s", got)
+		}
+		for _, act := range []string{"act_accept_task", "act_done"} {
+			if r := h.Do("POST", "/api/v3/task/"+open+"/doAction", apitest.Req{Body: map[string]any{"action": act}}); r.Status != 200 {
+				t.Fatalf("%s: %s", act, r.Body)
+			}
+		}
+		if got := counts("contractorHuman/" + anna); got != "2 0 2" {
+			t.Errorf("the open one finished: %s", got)
+		}
+		h.Do("POST", "/api/v3/task/"+open, apitest.Req{Body: map[string]any{"contractor": firmL}})
+		if got := counts("contractorHuman/"+anna) + " / " + counts("contractorCompany/"+firm); got != "1 0 1 / 1 0 1" {
+			t.Errorf("one given to the company: %s", got)
+		}
+		h.Do("DELETE", "/api/v3/task/"+open, apitest.Req{})
+		if got := counts("contractorCompany/" + firm); got != "0 0 0" {
+			t.Errorf("the company's task deleted: %s", got)
+		}
+	})
+}
+
+// The upgrade's SQL counts a client's open tasks by the task list's own
+// "actual" statuses.
+func TestUpgradeKnowsActiveTasks(t *testing.T) {
+	if fmt.Sprint(migrate.ActiveTaskStatuses) != fmt.Sprint(task.ActiveStatuses()) {
+		t.Fatalf("migrate.ActiveTaskStatuses %v, the task list's actual ones %v", migrate.ActiveTaskStatuses, task.ActiveStatuses())
+	}
 }

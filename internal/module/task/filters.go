@@ -3,6 +3,7 @@ package task
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/artel/artel/internal/catalog"
@@ -32,6 +33,9 @@ func (f SystemFilter) Title(lang string) string {
 
 // active are the statuses of work not yet over (templates are not work).
 var active = []string{Created, Assigned, Accepted, Delayed, Overdue, Rejected}
+
+// ActiveStatuses are the statuses of the built-in filter "actual".
+func ActiveStatuses() []string { return slices.Clone(active) }
 
 // SystemFilters are the built-in filters of the task list, in the order
 // the filter panel shows them: by state, then by the reader's role. A role

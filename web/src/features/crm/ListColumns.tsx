@@ -58,10 +58,8 @@ export function SortMenu({ sort, onChange }: { sort: SortKey; onChange(s: SortKe
     'timeUpdated:desc': t('crm.sort.updatedNew'),
     'timeUpdated:asc': t('crm.sort.updatedOld'),
     'name:asc': t('crm.sort.nameAsc'),
-    'name:desc': t('crm.sort.nameDesc'),
     'nextCommunicationDate:asc': t('crm.sort.nextContact'),
     'lastCommunicationDate:desc': t('crm.sort.lastContactNew'),
-    'lastCommunicationDate:asc': t('crm.sort.lastContactOld'),
     'lastDealDate:desc': t('crm.sort.lastDeal'),
   };
   return (

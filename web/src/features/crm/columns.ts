@@ -65,10 +65,11 @@ export function moveColumn(columns: ColumnKey[], c: ColumnKey, by: -1 | 1): Colu
 /**
  * The orders the client list offers: by when a client was added or last
  * changed, by name, by the next and the last contact and the last deal
- * (fields people and companies share; clients without one come last).
+ * (fields people and companies share; clients without one come last),
+ * each read from an index laid out so (internal/catalog rules.go).
  */
-export const SORTS = ['timeCreated:desc', 'timeCreated:asc', 'timeUpdated:desc', 'timeUpdated:asc', 'name:asc', 'name:desc',
-  'nextCommunicationDate:asc', 'lastCommunicationDate:desc', 'lastCommunicationDate:asc', 'lastDealDate:desc'] as const;
+export const SORTS = ['timeCreated:desc', 'timeCreated:asc', 'timeUpdated:desc', 'timeUpdated:asc', 'name:asc',
+  'nextCommunicationDate:asc', 'lastCommunicationDate:desc', 'lastDealDate:desc'] as const;
 export type SortKey = (typeof SORTS)[number];
 
 /** sortBy is a sort as the list asks for it. */
