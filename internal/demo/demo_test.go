@@ -13,6 +13,7 @@ import (
 	"github.com/artel/artel/internal/demo"
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/crm/leadform"
+	"github.com/artel/artel/internal/module/crm"
 	"github.com/artel/artel/internal/module/deal"
 	"github.com/artel/artel/internal/module/discuss"
 	"github.com/artel/artel/internal/module/doc"
@@ -57,6 +58,8 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	doc.Register(e)
 	// The chat rules keep the demo's chats' members and dialogues.
 	discuss.Register(e)
+	// The client rules keep the clients' contacts and last deals.
+	crm.Register(e, &rights.Policy{})
 	accounts, err := auth.NewAccounts(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -120,6 +123,15 @@ func TestFill(t *testing.T) {
 			q := e.DB.Dialect.Rebind("SELECT COUNT(*) FROM " + table + " WHERE account_id = ? AND c_type_i IS NOT NULL AND c_status_i IS NOT NULL")
 			if err := e.DB.Q(ctx).QueryRowContext(ctx, q, account).Scan(&n); err != nil || n != want {
 				t.Errorf("%s with a type and status: %d (%v), want %d", table, n, err, want)
+			}
+		}
+		// Clients have next and last contacts and a last deal, kept from
+		// the demo's to-dos and deals (docs/crm.md).
+		for _, col := range []string{"c_nextcommunication_i", "c_lastcommunicationdate", "c_lastdealdate"} {
+			var n int64
+			q := e.DB.Dialect.Rebind("SELECT COUNT(*) FROM e_contractorcompany WHERE account_id = ? AND " + col + " IS NOT NULL")
+			if err := e.DB.Q(ctx).QueryRowContext(ctx, q, account).Scan(&n); err != nil || n < 5 {
+				t.Errorf("companies with %s: %d (%v), want at least 5", col, n, err)
 			}
 		}
 		if n := got["Task"] + got["Project"]; n < 500 {
