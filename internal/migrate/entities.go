@@ -99,7 +99,7 @@ func orderedIndex(d store.Dialect, t *catalog.Type, fields []string) string {
 	for i, fname := range fields {
 		if i == len(fields)-1 && strings.HasPrefix(fname, "-") {
 			// Newest first: the value and id descending, nulls still last.
-			fname, desc, name = fname[1:], " DESC", name+"_desc"
+			fname, desc = fname[1:], " DESC"
 		}
 		f := t.Field(fname)
 		name += "_" + f.Column
@@ -116,6 +116,9 @@ func orderedIndex(d store.Dialect, t *catalog.Type, fields []string) string {
 			}
 			cols = append(cols, col+desc)
 		}
+	}
+	if desc != "" {
+		name += "_desc"
 	}
 	return fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s_ord ON %s (%s, id%s)", name, t.Table, strings.Join(cols, ", "), desc)
 }

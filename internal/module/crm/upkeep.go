@@ -27,7 +27,12 @@ func registerUpkeep(e *entity.Engine) {
 }
 
 // todoFields are the to-do's fields its clients' contacts follow.
-var todoFields = []string{"when", "timeFinished", "status", "isDropped", "isTemplate"}
+var todoFields = []string{"relations", "when", "timeFinished", "status", "isDropped", "isTemplate"}
+
+// writesAny: the change writes one of the fields.
+func writesAny(c *entity.Change, fields []string) bool {
+	return slices.ContainsFunc(fields, func(f string) bool { return writes(c, f) })
+}
 
 // relationsOnly selects a to-do's relations alone, for Expand.
 var relationsOnly = entity.Selection{Fields: []string{"relations"}, Only: true}
@@ -60,27 +65,17 @@ func (u upkeep) todoRelinked(ctx context.Context, c *entity.Change, before map[s
 }
 
 func (u upkeep) todoSaved(ctx context.Context, c *entity.Change, rec *entity.Record) error {
-	relations, touched := c.Many["relations"]
-	touched = touched || c.New
-	for _, f := range todoFields {
-		_, written := c.Values[f]
-		touched = touched || written
-	}
-	if !touched {
+	if !c.New && !writesAny(c, todoFields) {
 		return nil
 	}
-	if _, given := c.Many["relations"]; !given {
+	relations, given := c.Many["relations"]
+	if !given {
 		var err error
 		if relations, err = u.relations(ctx, c.Scope.Account, rec.ID); err != nil {
 			return err
 		}
 	}
-	for _, l := range clientsIn(relations) {
-		if err := u.contacts(ctx, c.Scope.Account, l, 0); err != nil {
-			return err
-		}
-	}
-	return nil
+	return each(clientsIn(relations), func(l value.Link) error { return u.contacts(ctx, c.Scope.Account, l, 0) })
 }
 
 // todoDeleted counts a going to-do's clients without it.
@@ -89,12 +84,7 @@ func (u upkeep) todoDeleted(ctx context.Context, sc entity.Scope, rec *entity.Re
 	if err != nil {
 		return err
 	}
-	for _, l := range clientsIn(relations) {
-		if err := u.contacts(ctx, sc.Account, l, rec.ID); err != nil {
-			return err
-		}
-	}
-	return nil
+	return each(clientsIn(relations), func(l value.Link) error { return u.contacts(ctx, sc.Account, l, rec.ID) })
 }
 
 func (u upkeep) relations(ctx context.Context, account, todo int64) ([]value.Link, error) {
@@ -109,17 +99,28 @@ func (u upkeep) dealSaved(ctx context.Context, c *entity.Change, rec *entity.Rec
 	if _, moved := c.Links["contractor"]; !moved && !c.New {
 		return nil
 	}
-	var clients []value.Link
+	return each(contractorsOf(c, rec), func(l value.Link) error { return u.lastDeal(ctx, c.Scope.Account, l, 0) })
+}
+
+// contractorsOf are the clients a deal's or a task's change touches: the
+// one it names now and the one it named before.
+func contractorsOf(c *entity.Change, rec *entity.Record) []value.Link {
+	var out []value.Link
 	if l, ok := rec.Links["contractor"]; ok {
-		clients = append(clients, l)
+		out = append(out, l)
 	}
 	if c.Old != nil {
 		if l, ok := c.Old.Links["contractor"]; ok {
-			clients = append(clients, l)
+			out = append(out, l)
 		}
 	}
-	for _, l := range clientsIn(clients) {
-		if err := u.lastDeal(ctx, c.Scope.Account, l, 0); err != nil {
+	return clientsIn(out)
+}
+
+// each keeps every client in turn, stopping at the first error.
+func each(clients []value.Link, keep func(value.Link) error) error {
+	for _, l := range clients {
+		if err := keep(l); err != nil {
 			return err
 		}
 	}

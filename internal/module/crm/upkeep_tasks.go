@@ -17,33 +17,13 @@ import (
 // the contacts (upkeep.go).
 
 // taskFields are the task's fields the counts follow.
-var taskFields = []string{"status", "isTemplate"}
+var taskFields = []string{"contractor", "status", "isTemplate"}
 
 func (u upkeep) taskSaved(ctx context.Context, c *entity.Change, rec *entity.Record) error {
-	_, moved := c.Links["contractor"]
-	touched := moved || c.New
-	for _, f := range taskFields {
-		_, written := c.Values[f]
-		touched = touched || written
-	}
-	if !touched {
+	if !c.New && !writesAny(c, taskFields) {
 		return nil
 	}
-	var clients []value.Link
-	if l, ok := rec.Links["contractor"]; ok {
-		clients = append(clients, l)
-	}
-	if c.Old != nil {
-		if l, ok := c.Old.Links["contractor"]; ok {
-			clients = append(clients, l)
-		}
-	}
-	for _, l := range clientsIn(clients) {
-		if err := u.tasks(ctx, c.Scope.Account, l, 0); err != nil {
-			return err
-		}
-	}
-	return nil
+	return each(contractorsOf(c, rec), func(l value.Link) error { return u.tasks(ctx, c.Scope.Account, l, 0) })
 }
 
 func (u upkeep) taskDeleted(ctx context.Context, sc entity.Scope, rec *entity.Record) error {
