@@ -23,6 +23,7 @@ type HTTP struct{ Forms *Module }
 // Routes registers them.
 func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Public("GET /customLeadForm/render/{id}", a.render)
+	rt.Handle("POST /customLeadForm/preview", a.preview)
 	for _, kind := range []string{"contractor", "deal"} {
 		rt.Public("POST /customLeadForm/{id}/process/"+kind, a.process(kind))
 	}

@@ -72,13 +72,23 @@ func (m *Module) load(ctx context.Context, account, id int64, uuid string) (form
 		return form{}, err
 	}
 	for _, r := range page.Records {
-		req, _ := r.Values["required"].(int64)
-		pos, _ := r.Values["sort"].(int64)
-		f.elems = append(f.elems, element{name: r.String("name"), caption: r.String("caption"), typ: r.String("type"),
-			placeholder: r.String("placeholder"), required: req != 0, sort: pos})
+		f.elems = append(f.elems, elementOf(r))
 	}
-	sort.SliceStable(f.elems, func(i, j int) bool { return f.elems[i].sort < f.elems[j].sort })
+	f.sortElems()
 	return f, nil
+}
+
+// elementOf is a stored CustomLeadFormElement.
+func elementOf(r *entity.Record) element {
+	req, _ := r.Values["required"].(int64)
+	pos, _ := r.Values["sort"].(int64)
+	return element{name: r.String("name"), caption: r.String("caption"), typ: r.String("type"),
+		placeholder: r.String("placeholder"), required: req != 0, sort: pos}
+}
+
+// sortElems puts the fields in their page order.
+func (f form) sortElems() {
+	sort.SliceStable(f.elems, func(i, j int) bool { return f.elems[i].sort < f.elems[j].sort })
 }
 
 // Submit takes a post of a form: kind is "contractor" or "deal" (the
