@@ -24,7 +24,7 @@ func TestLeadFormPreview(t *testing.T) {
 				Contains: []string{`"name":"Расчёт стоимости"`, `"id":null`, `"isCaptchaEnabled":true`, `"captcha":{"id":"`,
 					`"elements":[{"caption":"Имя"`, `"caption":"Телефон","contentType":"CustomLeadFormElement","name":"phone","placeholder":"","required":true`}},
 			{Name: "a field that fills nothing", Method: "POST", Path: path, Status: 422,
-				Req: apitest.Req{Body: map[string]any{"name": "Форма", "elements": []any{map[string]any{"name": "firstName"}, map[string]any{"name": "password"}}}},
+				Req:      apitest.Req{Body: map[string]any{"name": "Форма", "elements": []any{map[string]any{"name": "firstName"}, map[string]any{"name": "password"}}}},
 				Contains: []string{`"field":"elements[1].name"`}},
 			{Name: "a field not an object", Method: "POST", Path: path, Status: 422,
 				Req: apitest.Req{Body: map[string]any{"name": "Форма", "elements": []any{"phone"}}}, Contains: []string{`"field":"elements[0]"`}},
