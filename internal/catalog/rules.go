@@ -36,6 +36,9 @@ var computed = set(
 // in (internal/module/todo), while a task template's is a Schedule it
 // links to.
 var computedIn = set("Todo.schedule",
+	// Overdue is a matter of the time it is read at (internal/module/todo
+	// overdue.go; a client's count of them, internal/module/crm).
+	"Todo.isOverdue", "ContractorHuman.countOverdueCommunications", "ContractorCompany.countOverdueCommunications",
 	// An account's balance is kept in fin_balances and an invoice's
 	// operations are read from the links of the operations that name it
 	// (internal/module/finance).

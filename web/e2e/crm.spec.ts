@@ -234,15 +234,17 @@ test('a CSV file is imported through the wizard', async ({ page }) => {
   await expect(page.getByTestId('client-sort')).toHaveValue('timeCreated:asc');
   await page.getByTestId('client-sort').selectOption('timeCreated:desc');
 
-  // People and companies by their next contact, the soonest first; the date opens the to-do.
+  // People and companies by their next contact, the soonest first; the date opens the to-do, the overdue are counted.
   await page.getByTestId('client-columns').click();
   await page.getByTestId('client-column-nextContact').check();
   await page.keyboard.press('Escape');
   await page.getByTestId('client-sort').selectOption('nextCommunicationDate:asc');
   const first = page.getByTestId('client-row').first();
   await expect(first.getByTestId('client-name')).toHaveText(`Импортова Анна-${stamp}`);
-  await expect(first.getByTestId('client-cell-nextContact')).toHaveText('15.01.2020');
-  await expect(first.getByTestId('client-cell-nextContact').getByRole('link')).toHaveAttribute('href', `/event/${call.id}/card`);
+  const next = first.getByTestId('client-cell-nextContact');
+  await expect(next.getByRole('link')).toHaveText('15.01.2020');
+  await expect(next.getByRole('link')).toHaveAttribute('href', `/event/${call.id}/card`);
+  await expect(next.getByTestId('client-overdue')).toHaveText('просрочено: 1');
   await page.getByTestId('client-sort').selectOption('timeCreated:desc');
 
   // The search saved as a filter of one's own, listed with its count.

@@ -38,6 +38,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 	registerActions(e, p)
 	registerCounts(e)
 	registerUpkeep(e)
+	registerOverdue(e)
 }
 
 // query reads a phone written any way as its normal digits; other queries

@@ -65,6 +65,7 @@ func Register(e *entity.Engine, p *rights.Policy) *Module {
 	e.Compute("Todo", h.computer())
 	e.Compute("Todo", entity.Computer{Fields: []string{"rights"}, Fill: h.fillRights})
 	e.Compute("Todo", entity.Computer{Fields: []string{"schedule"}, Fill: h.fillSchedule})
+	e.Compute("Todo", entity.Computer{Fields: []string{"isOverdue"}, Fill: h.fillOverdue})
 	if p.More == nil {
 		p.More = map[string]func(ctx context.Context, sc entity.Scope, recs []*entity.Record) map[int64][]string{}
 	}

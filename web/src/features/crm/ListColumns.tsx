@@ -85,6 +85,24 @@ function dateText(v: unknown): string {
   return isDateTime(v) ? formatDateTime(v) : '';
 }
 
+/** The next contact's date, opening its to-do, and how many of the client's to-dos are overdue. */
+function NextContact({ item }: { item: Entity }) {
+  const { t } = useTranslation();
+  const todo = item.nextCommunication as Link | null | undefined;
+  const when = dateText(item.nextCommunicationDate);
+  const late = typeof item.countOverdueCommunications === 'number' ? item.countOverdueCommunications : 0;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {todo?.id && when ? <Anchor component={RouterLink} to={cardPath({ contentType: 'Todo', id: String(todo.id) })}>{when}</Anchor> : when}
+      {late > 0 && (
+        <Text size="xs" c="red" data-testid="client-overdue">
+          {t('crm.columns.overdue', { count: late })}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 function ListName({ kind, link }: { kind: 'type' | 'status'; link: unknown }) {
   return nameOf(useClientList(kind), link);
 }
@@ -105,11 +123,8 @@ function Cell({ item, column }: { item: Entity; column: ColumnKey }) {
       if (!c?.id) return '';
       return <Anchor component={RouterLink} to={cardPath({ contentType: c.contentType, id: String(c.id) })}>{c.name ?? `#${c.id}`}</Anchor>;
     }
-    case 'nextContact': {
-      const todo = item.nextCommunication as Link | null | undefined;
-      const when = dateText(item.nextCommunicationDate);
-      return todo?.id && when ? <Anchor component={RouterLink} to={cardPath({ contentType: 'Todo', id: String(todo.id) })}>{when}</Anchor> : when;
-    }
+    case 'nextContact':
+      return <NextContact item={item} />;
     case 'lastContact':
       return dateText(item.lastCommunicationDate);
     case 'lastDeal':

@@ -21,7 +21,7 @@ const COLUMN_FIELDS: Record<ColumnKey, string[]> = {
   email: ['contactInfo'],
   position: ['position'],
   company: ['company'],
-  nextContact: ['nextCommunicationDate', 'nextCommunication'],
+  nextContact: ['nextCommunicationDate', 'nextCommunication', 'countOverdueCommunications'],
   lastContact: ['lastCommunicationDate', 'countCommunications'],
   lastDeal: ['lastDealDate'],
   deals: ['countDeals', 'summDeals'],
