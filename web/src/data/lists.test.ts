@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBatching } from './api';
 import { getSlot, resetStore } from './entities';
-import { LIST_DISPOSE_MS, ListLoadingError, cachedList, getList, type ListSpec } from './lists';
+import { LIST_DISPOSE_MS, ListLoadingError, cachedList, getList, reloadLists, type ListSpec } from './lists';
 import { envelope, settle, stubFetch, type StubRequest } from './fetchStub';
 
 let specs = 0;
@@ -134,6 +134,32 @@ describe('lists', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(cachedList(spec)).toBeUndefined();
     expect(getList(spec)).not.toBe(list);
+  });
+
+  it('reloads a list kept unread when its type changed meanwhile, once read again', async () => {
+    let fetches = 0;
+    const serve = taskList();
+    stubFetch((req) => {
+      fetches++;
+      return serve(req);
+    });
+    const spec = newSpec({ contentType: 'StaleTask' });
+    const list = getList(spec);
+    const leave = list.subscribe(() => {});
+    list.ensure();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetches).toBe(1);
+    leave();
+    reloadLists('StaleTask');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetches).toBe(1); // nobody reads it: nothing asked now
+    list.subscribe(() => {});
+    list.ensure();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetches).toBe(2);
+    list.ensure();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(fetches).toBe(2); // read again without a change: kept
   });
 
   it('shows a new item at once, moves it to its real id when saved, drops it when refused', async () => {

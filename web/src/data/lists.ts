@@ -65,6 +65,7 @@ const stateOf = { first: 'state', next: 'nextState', prev: 'prevState' } as cons
 
 export class EntityList {
   private snapshot = initial;
+  private stale = false;
   private readonly listeners = new Set<() => void>();
   private readonly controllers = new Map<PageKind, AbortController>();
   private firstWaiters: (() => void)[] = [];
@@ -95,9 +96,18 @@ export class EntityList {
     };
   };
 
-  /** ensure loads the first page when nothing is loaded yet. */
+  /**
+   * ensure loads the first page when nothing is loaded yet, and again when
+   * the type changed while nobody was looking at the list (markStale).
+   */
   ensure(): void {
     if (this.snapshot.state === 'none') this.load('first').catch(() => {});
+    else if (this.stale) void this.reload();
+  }
+
+  /** markStale: the list's type changed while it was kept unread; its next reader reloads it. */
+  markStale() {
+    this.stale = true;
   }
 
   /** load asks for a page; the same page while it loads is refused. */
@@ -112,6 +122,7 @@ export class EntityList {
 
   /** reload cancels what is loading and refetches the first page. */
   reload(): Promise<void> {
+    this.stale = false;
     for (const c of this.controllers.values()) c.abort();
     this.controllers.clear();
     this.set({ nextState: 'none', prevState: 'none' });
@@ -253,9 +264,17 @@ export function cachedList(spec: ListSpec): EntityList | undefined {
   return lists.get(stableKey(spec));
 }
 
-/** reloadLists refetches every list of a type someone is looking at (live updates). */
+/**
+ * reloadLists refetches every list of a type someone is looking at (live
+ * updates); one kept with no reader (a tab switched away from) reloads
+ * when read again, not showing what it held before the change.
+ */
 export function reloadLists(contentType: string) {
-  for (const l of lists.values()) if (l.spec.contentType === contentType && l.active) void l.reload();
+  for (const l of lists.values()) {
+    if (l.spec.contentType !== contentType) continue;
+    if (l.active) void l.reload();
+    else l.markStale();
+  }
 }
 
 onIdReplaced((from, to) => lists.forEach((l) => l.replaceKey(from, to)));
