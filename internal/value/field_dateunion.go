@@ -59,6 +59,14 @@ func (k DateUnion) Decode(raw json.RawMessage) (any, error) {
 	return storeJSON(tagged{name, inner}), nil
 }
 
+// StoreMember is a member's stored value (a DateOnly's "2026-12-01", a
+// DateTime's milliseconds) as a DateUnion field stores it, for module code
+// keeping such a field (a client's next contact).
+func StoreMember(member string, stored any) string {
+	inner, _ := json.Marshal(stored)
+	return storeJSON(tagged{member, inner})
+}
+
 // member splits a stored union into the member's name and stored value.
 func (DateUnion) member(stored any) (string, any, bool) {
 	s, ok := asString(stored)

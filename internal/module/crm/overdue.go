@@ -28,15 +28,12 @@ func fillOverdue(ctx context.Context, e *entity.Engine, sc entity.Scope, recs []
 	}
 	now := e.Now()
 	t := e.Cat.Type("Todo")
-	col := func(f string) string { return "t." + t.Field(f).Column }
 	ids := make([]int64, len(recs))
 	for i, r := range recs {
 		ids[i] = r.ID
 	}
-	q := fmt.Sprintf(`SELECT l.dst_id, %s FROM links l JOIN %s t ON t.account_id = l.account_id AND t.id = l.src_id
-		WHERE l.account_id = ? AND l.dst_type = ? AND l.dst_id IN (%s) AND l.field = 'relations' AND l.src_type = 'Todo'
-		AND COALESCE(%s, 0) = 0 AND COALESCE(%s, 0) = 0 AND %s IS NULL AND t.%s < ?`,
-		col("when"), t.Table, store.Marks(len(ids)), col("isDropped"), col("isTemplate"), col("timeFinished"), t.Field("when").SortColumn())
+	q := fmt.Sprintf(`SELECT l.dst_id, t.%s %s AND t.%s IS NULL AND t.%s < ?`, t.Field("when").Column,
+		clientTodos(e, "IN ("+store.Marks(len(ids))+")"), t.Field("timeFinished").Column, t.Field("when").SortColumn())
 	args := append(append([]any{sc.Account, recs[0].Type.Name}, store.Args(ids)...), now.UnixMilli())
 	rows, err := e.DB.Q(ctx).QueryContext(ctx, e.DB.Dialect.Rebind(q), args...)
 	if err != nil {

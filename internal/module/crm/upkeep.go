@@ -3,12 +3,12 @@ package crm
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/todo"
 	"github.com/artel/artel/internal/value"
 )
 
@@ -69,6 +69,9 @@ func (u upkeep) todoSaved(ctx context.Context, c *entity.Change, rec *entity.Rec
 		return nil
 	}
 	relations, given := c.Many["relations"]
+	if !given && c.New {
+		return nil // made about no one
+	}
 	if !given {
 		var err error
 		if relations, err = u.relations(ctx, c.Scope.Account, rec.ID); err != nil {
@@ -157,9 +160,7 @@ func (u upkeep) contacts(ctx context.Context, account int64, client value.Link, 
 	t := u.e.Cat.Type("Todo")
 	col := func(f string) string { return "t." + t.Field(f).Column }
 	when, start, finished := col("when"), "t."+t.Field("when").SortColumn(), col("timeFinished")
-	from := fmt.Sprintf(`FROM links l JOIN %s t ON t.account_id = l.account_id AND t.id = l.src_id
-		WHERE l.account_id = ? AND l.dst_type = ? AND l.dst_id = ? AND l.field = 'relations' AND l.src_type = 'Todo'
-		AND t.id <> ? AND COALESCE(%s, 0) = 0 AND COALESCE(%s, 0) = 0`, t.Table, col("isDropped"), col("isTemplate"))
+	from := clientTodos(u.e, "= ?") + " AND t.id <> ?"
 	args := []any{account, client.Type, client.ID, except}
 	open := finished + " IS NULL"
 	held := fmt.Sprintf("%s IS NOT NULL AND COALESCE(%s, '') <> 'fail'", finished, u.e.DB.Dialect.JSONText(col("status"), "masterType"))
@@ -180,15 +181,29 @@ func (u upkeep) contacts(ctx context.Context, account int64, client value.Link, 
 		return fmt.Errorf("crm: next contact of %s %d: %w", client.Type, client.ID, err)
 	}
 	vals := map[string]any{"countScheduledCommunications": scheduled, "countCommunications": done,
-		"nextCommunicationDate": startOf(nextWhen), "lastCommunicationDate": nil}
+		"nextCommunicationDate": nil, "lastCommunicationDate": nil}
+	if member, v, ok := todo.Start(nextWhen); ok {
+		vals["nextCommunicationDate"] = value.StoreMember(member, v)
+	}
 	if last.Valid {
-		vals["lastCommunicationDate"] = tagged("DateTime", last.Int64)
+		vals["lastCommunicationDate"] = value.StoreMember("DateTime", last.Int64)
 	}
 	var next *value.Link
 	if nextID != 0 {
 		next = &value.Link{Type: "Todo", ID: nextID}
 	}
 	return u.keep(ctx, account, client, vals, map[string]*value.Link{"nextCommunication": next})
+}
+
+// clientTodos is the FROM and WHERE of a client's live to-dos (t), those
+// whose relations name it (l), dropped ones and a series' template left
+// out; the client's id is compared by ids ("= ?", "IN (…)"), after the
+// account and the client's type.
+func clientTodos(e *entity.Engine, ids string) string {
+	t := e.Cat.Type("Todo")
+	return fmt.Sprintf(`FROM links l JOIN %[1]s t ON t.account_id = l.account_id AND t.id = l.src_id
+		WHERE l.account_id = ? AND l.dst_type = ? AND l.dst_id %[2]s AND l.field = 'relations' AND l.src_type = 'Todo'
+		AND COALESCE(t.%[3]s, 0) = 0 AND COALESCE(t.%[4]s, 0) = 0`, t.Table, ids, t.Field("isDropped").Column, t.Field("isTemplate").Column)
 }
 
 // lastDeal keeps when the client's newest deal was made (lastDealDate).
@@ -210,38 +225,6 @@ func (u upkeep) lastDeal(ctx context.Context, account int64, client value.Link, 
 		vals["lastDealDate"] = last.Int64
 	}
 	return u.keep(ctx, account, client, vals, nil)
-}
-
-// startOf is a to-do's start as a client's DateOnly|DateTime: the day of
-// a whole-day to-do, the instant of a timed one.
-func startOf(when string) any {
-	var w struct {
-		T string `json:"t"`
-		V struct {
-			From json.RawMessage `json:"from"`
-		} `json:"v"`
-	}
-	if when == "" || json.Unmarshal([]byte(when), &w) != nil {
-		return nil
-	}
-	var day string
-	var at int64
-	switch {
-	case w.T == "IntervalDates" && json.Unmarshal(w.V.From, &day) == nil:
-		return tagged("DateOnly", day)
-	case w.T == "IntervalTime" && json.Unmarshal(w.V.From, &at) == nil:
-		return tagged("DateTime", at)
-	}
-	return nil
-}
-
-// tagged is a DateUnion member in its stored form.
-func tagged(member string, v any) string {
-	b, _ := json.Marshal(struct {
-		T string `json:"t"`
-		V any    `json:"v"`
-	}{member, v})
-	return string(b)
 }
 
 // keep writes the values and links that differ from the client's.

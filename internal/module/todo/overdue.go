@@ -37,6 +37,30 @@ func Overdue(when any, now time.Time, loc *time.Location) bool {
 	return false
 }
 
+// Start is where a to-do of the stored when begins, as a DateOnly|DateTime
+// member: the first day of a whole-day one, the first instant of a timed
+// one; ok false without a when.
+func Start(when any) (member string, stored any, ok bool) {
+	s, _ := when.(string)
+	var w storedWhen
+	if s == "" || json.Unmarshal([]byte(s), &w) != nil {
+		return "", nil, false
+	}
+	switch w.T {
+	case "IntervalTime":
+		var b timeBounds
+		if json.Unmarshal(w.V, &b) == nil && b.From != nil {
+			return "DateTime", *b.From, true
+		}
+	case "IntervalDates":
+		var b dayBounds
+		if json.Unmarshal(w.V, &b) == nil && b.From != nil {
+			return "DateOnly", *b.From, true
+		}
+	}
+	return "", nil, false
+}
+
 // fillOverdue answers isOverdue.
 func (h hooks) fillOverdue(ctx context.Context, sc entity.Scope, recs []*entity.Record, _ map[string]bool) error {
 	loc, err := task.AccountZone(ctx, h.e, sc.Account)
