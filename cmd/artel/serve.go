@@ -15,22 +15,28 @@ import (
 	"github.com/artel/artel/internal/app"
 	"github.com/artel/artel/internal/auth"
 	"github.com/artel/artel/internal/demo"
+	"github.com/artel/artel/internal/realip"
 )
 
 func serve(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ExitOnError)
 	listen := fs.String("listen", env("ARTEL_LISTEN", "127.0.0.1:8080"), "address to listen on")
 	withDemo := fs.Bool("demo", false, "fill an empty account with the demo company")
+	proxies := fs.String("trusted-proxies", env("ARTEL_TRUSTED_PROXIES", ""), "reverse proxies whose X-Forwarded-For names the visitor: addresses and networks, comma-separated")
 	var d dbFlags
 	d.register(fs)
 	_ = fs.Parse(args)
 	app.TuneGC()
-
+	trusted, err := realip.Parse(*proxies)
+	if err != nil {
+		return err
+	}
 	srv, db, err := d.server(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	srv.Proxies = trusted
 	if err := firstStart(ctx, srv, *withDemo); err != nil {
 		return err
 	}

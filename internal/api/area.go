@@ -40,6 +40,7 @@ type Routes struct {
 	words     wording
 	counters  map[string]Counter
 	public    map[string]bool
+	open      map[string]bool // public routes any site's script may call (cors.go)
 	summaries map[string][2]string
 	beside    map[string]Handler
 	protocols map[string]Protocol
@@ -49,7 +50,7 @@ type Routes struct {
 
 func newRoutes() *Routes {
 	return &Routes{handlers: map[string]Handler{}, downloads: map[string]Download{}, words: wording{}, counters: map[string]Counter{},
-		public: map[string]bool{}, summaries: map[string][2]string{}, beside: map[string]Handler{}, protocols: map[string]Protocol{},
+		public: map[string]bool{}, open: map[string]bool{}, summaries: map[string][2]string{}, beside: map[string]Handler{}, protocols: map[string]Protocol{},
 		unions: map[string][]string{}}
 }
 

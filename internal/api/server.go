@@ -20,6 +20,7 @@ import (
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/httpin"
 	"github.com/artel/artel/internal/metrics"
+	"github.com/artel/artel/internal/realip"
 	"github.com/artel/artel/internal/realtime"
 	"github.com/artel/artel/internal/rights"
 	"github.com/artel/artel/internal/store"
@@ -54,6 +55,9 @@ type Server struct {
 	Metrics *metrics.Metrics
 	// MetricsToken, when set, is the bearer token /metrics requires.
 	MetricsToken string
+	// Proxies are the reverse proxies whose X-Forwarded-For names the
+	// visitor (realip); none by default.
+	Proxies realip.Proxies
 	// Admission bounds the API calls that work at once (nil: no bound).
 	Admission *Admission
 
@@ -102,7 +106,7 @@ func (s *Server) Handler() http.Handler {
 	}
 	// The recoverer sits inside the request log, so a panic's 500 is
 	// logged and counted like any other answer.
-	return s.withRealtime(s.logRequests(s.recoverer(gzipped(mux))))
+	return s.Proxies.Handler(s.withRealtime(s.logRequests(s.recoverer(gzipped(mux)))))
 }
 
 // protocol serves an area's Protocol for the account of the request's host.
@@ -167,6 +171,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, beside Handler
 		https: r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https"),
 		ip:    clientIP(r), words: s.areas.wording(), included: wantsIncluded(r)}
 	c.sc.Account, c.sc.Lang = account, lang
+	if s.crossOrigin(w, r, c.segs) {
+		return
+	}
 	if c.query, err = httpin.ParseQuery(r.URL.RawQuery); err != nil {
 		inputError(lang, err).write(w)
 		return

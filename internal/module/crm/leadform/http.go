@@ -22,10 +22,10 @@ type HTTP struct{ Forms *Module }
 
 // Routes registers them.
 func (a *HTTP) Routes(rt *api.Routes) {
-	rt.Public("GET /customLeadForm/render/{id}", a.render)
+	rt.Open("GET /customLeadForm/render/{id}", a.render)
 	rt.Handle("POST /customLeadForm/preview", a.preview)
 	for _, kind := range []string{"contractor", "deal"} {
-		rt.Public("POST /customLeadForm/{id}/process/"+kind, a.process(kind))
+		rt.Open("POST /customLeadForm/{id}/process/"+kind, a.process(kind))
 	}
 	rt.Handle("PUT /customLeadForm/{id}", func(ctx context.Context, r *api.Request) api.Response {
 		return r.Update(ctx, "CustomLeadForm", r.IDs[0])
