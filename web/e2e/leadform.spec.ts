@@ -1,5 +1,5 @@
 // Lead forms against the real server: the administrator builds a form
-// with two fields, a visitor (no session) sends it from the public page,
+// with two fields and its colour, a visitor (no session) sends it from the public page,
 // and the client it made is found in the client list by the phone
 // written another way (docs/crm.md, "Lead forms").
 import { expect, test } from '@playwright/test';
@@ -16,6 +16,8 @@ test('a lead sent from the public page arrives as a client', async ({ page, brow
   await page.getByTestId('lead-form-name').fill(name);
   await page.getByLabel('Текст после отправки').fill('Спасибо, мы перезвоним');
   await page.getByLabel('Капча').uncheck();
+  await page.getByLabel('Основной цвет').fill('#c2255c');
+  await page.getByTestId('lead-form-theme').getByText('Слева', { exact: true }).click();
   await page.getByTestId('lead-form-save').click();
   await expect(page).toHaveURL(/customLeadForm\/\d+$/);
 
@@ -34,6 +36,9 @@ test('a lead sent from the public page arrives as a client', async ({ page, brow
   // A visitor with no session, on the page the snippet embeds.
   const visitor = await browser.newPage({ locale: 'ru-RU' });
   await visitor.goto(`${address}?utm_source=e2e`);
+  // The theme set in the editor is the page's look.
+  await expect(visitor.getByRole('button', { name: 'Отправить' })).toHaveCSS('background-color', 'rgb(194, 37, 92)');
+  await expect(visitor.locator('body')).toHaveAttribute('data-align', 'left');
   await visitor.getByLabel('Как вас зовут').fill(`Гость ${stamp}`);
   await visitor.getByLabel('Ваш телефон').fill(`+7 (913) ${stamp.slice(0, 3)}-${stamp.slice(3, 5)}-${stamp.slice(5)}`);
   await visitor.getByRole('button', { name: 'Отправить' }).click();

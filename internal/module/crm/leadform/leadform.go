@@ -55,6 +55,13 @@ func formRules(e *entity.Engine) func(ctx context.Context, c *entity.Change) err
 			delete(c.Values, "uuid")      // the page's address never changes
 			delete(c.Values, "postCount") // counted by the posts
 		}
+		if t, ok := c.Values["theme"].(string); ok {
+			theme, err := checkTheme(t)
+			if err != nil {
+				return err
+			}
+			c.Values["theme"] = theme
+		}
 		typ, _ := c.ValueAfter("type").(string)
 		program, state := c.LinkAfter("program"), c.LinkAfter("programState")
 		if typ == "deal" && program == nil {

@@ -1,6 +1,6 @@
 // One lead form: what a post makes (a client, or a deal in a process),
 // who gets it, the text after sending, the captcha; its fields; the page
-// as a visitor sees it and the snippet a site embeds.
+// and its look; the page as a visitor sees it and the snippet a site embeds.
 import { Alert, Button, Checkbox, Code, CopyButton, Group, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { api } from '../../../data/api';
 import type { Entity, Link } from '../../../data/types';
 import ElementsEditor from './ElementsEditor';
 import { getForm, listElements, saveForm, snippet, type Element } from './leadFormApi';
+import { themeBody, themeOf, type Theme } from './theme';
+import ThemeEditor from './ThemeEditor';
 
 interface Draft {
   name: string;
@@ -20,17 +22,19 @@ interface Draft {
   isCaptchaEnabled: boolean;
   needNotify: boolean;
   active: boolean;
+  theme: Theme;
 }
 
 const EMPTY: Draft = { name: '', type: 'contractor', clientType: 'human', program: null, programState: null, afterSubmitText: '',
-  isCaptchaEnabled: true, needNotify: true, active: true };
+  isCaptchaEnabled: true, needNotify: true, active: true, theme: {} };
 
 const idOf = (v: unknown) => ((v as Link | null | undefined)?.id ? String((v as Link).id) : null);
 
 function draftOf(f: Entity): Draft {
   return { name: String(f.name ?? ''), type: String(f.type ?? 'contractor'), clientType: String(f.clientType ?? 'human'),
     program: idOf(f.program), programState: idOf(f.programState), afterSubmitText: String(f.afterSubmitText ?? ''),
-    isCaptchaEnabled: Boolean(f.isCaptchaEnabled), needNotify: Boolean(f.needNotify), active: Boolean(f.active) };
+    isCaptchaEnabled: Boolean(f.isCaptchaEnabled), needNotify: Boolean(f.needNotify), active: Boolean(f.active),
+    theme: themeOf(f.theme) };
 }
 
 export default function LeadFormEditor({ id }: { id: string | null }) {
@@ -64,7 +68,7 @@ export default function LeadFormEditor({ id }: { id: string | null }) {
     setError(null);
     const link = (type: string, v: string | null) => (v ? { contentType: type, id: v } : null);
     const body = { ...draft, program: draft.type === 'deal' ? link('Program', draft.program) : null,
-      programState: draft.type === 'deal' ? link('ProgramState', draft.programState) : null };
+      programState: draft.type === 'deal' ? link('ProgramState', draft.programState) : null, theme: themeBody(draft.theme) };
     saveForm(id, body).then((f) => {
       setSaving(false);
       setForm(f);
@@ -99,6 +103,7 @@ export default function LeadFormEditor({ id }: { id: string | null }) {
         <Checkbox label={t('crm.leadForm.notify')} checked={draft.needNotify} onChange={(e) => set({ needNotify: e.currentTarget.checked })} />
         <Checkbox label={t('crm.leadForm.active')} checked={draft.active} onChange={(e) => set({ active: e.currentTarget.checked })} />
       </Group>
+      <ThemeEditor theme={draft.theme} onChange={(theme) => set({ theme })} />
       <Group justify="flex-end">
         <Button loading={saving} onClick={save} disabled={!draft.name.trim()} data-testid="lead-form-save">{t('crm.leadForm.save')}</Button>
       </Group>

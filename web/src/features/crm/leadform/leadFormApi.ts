@@ -5,7 +5,7 @@ import { api } from '../../../data/api';
 import type { Entity } from '../../../data/types';
 
 export const FORM_FIELDS = ['name', 'type', 'clientType', 'program', 'programState', 'responsible', 'afterSubmitText',
-  'isCaptchaEnabled', 'needNotify', 'active', 'collectUtm', 'postCount', 'uuid'];
+  'isCaptchaEnabled', 'needNotify', 'active', 'collectUtm', 'postCount', 'uuid', 'theme'];
 
 /** TARGETS are the fields of a client or a deal a form's element may fill. */
 export const TARGETS = ['name', 'firstName', 'lastName', 'middleName', 'companyName', 'position', 'phone', 'email', 'site',
