@@ -64,11 +64,18 @@ test('a person added to a new company is found by a differently written phone', 
   await found.getByTestId('client-name').click();
   await expect(page.getByTestId('client-people')).toContainText(person);
 
-  // Requisites are added on the company's card.
+  // Requisites are added on the company's card, in Russia unless told.
   await page.getByTestId('payer-name').fill(company);
   await page.getByTestId('payer-inn').fill('7701234567');
+  await expect(page.getByTestId('payer-country')).toHaveValue('Россия');
   await page.getByTestId('payer-add').click();
   await expect(page.getByTestId('payer-row')).toContainText('7701234567');
+  // A payer abroad: its country picked from the list, shown on its row.
+  await page.getByTestId('payer-name').fill(`${company} KZ`);
+  await page.getByTestId('payer-country').fill('Казах');
+  await page.getByRole('option', { name: 'Казахстан', exact: true }).click();
+  await page.getByTestId('payer-add').click();
+  await expect(page.getByTestId('payer-row').filter({ hasText: `${company} KZ` })).toContainText('Казахстан');
 
   // Dropped, the person is in the dropped filter only, and comes back.
   await page.goto(personCard);

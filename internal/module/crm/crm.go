@@ -31,7 +31,7 @@ func Register(e *entity.Engine, p *rights.Policy) {
 			Query: query,
 		})
 	}
-	e.Hook("Payer", entity.Hooks{BeforeDelete: refusePayerInvoiced(e)})
+	e.Hook("Payer", entity.Hooks{BeforeSave: payerCountry, BeforeDelete: refusePayerInvoiced(e)})
 	registerFilters(e)
 	registerLists(e)
 	e.Hook("CrmFilter", entity.Hooks{BeforeSave: checkSavedFilter(e)})

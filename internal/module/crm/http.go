@@ -55,6 +55,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /contractor/{id}/payers", a.payersOf)
 	rt.Handle("POST /contractor/{id}/payers", a.addPayer)
 	rt.Handle("GET /crmFilter/export", a.export)
+	rt.Handle("GET /country", a.countryList)
 	a.importRoutes(rt)
 	a.listRoutes(rt)
 	a.cardRoutes(rt)

@@ -27,9 +27,16 @@ var payerTypes = map[string]string{"legal": "Legal", "юридическое л�
 	"организация": "Legal", "natural": "Natural", "физическое лицо": "Natural", "физлицо": "Natural", "фл": "Natural",
 	"частное лицо": "Natural"}
 
-// russian tells whether a country cell names the default country.
-func russian(cell string) bool {
-	return cell == "1" || strings.EqualFold(cell, "Россия") || strings.EqualFold(cell, "Russia") || strings.EqualFold(cell, "РФ")
+// countryOf reads a country cell: a country of the list (country.go)
+// by its name, code or id; empty is the default, Russia.
+func countryOf(cell string) (Country, bool) {
+	if cell == "" {
+		return CountryByID(russiaID)
+	}
+	if c, ok := CountryByName(cell); ok {
+		return c, true
+	}
+	return CountryByID(cell)
 }
 
 // CodeBadRequisite is a requisite of an imported row with the wrong
@@ -50,7 +57,11 @@ func (r importRow) checkRequisites() *rowError {
 	if v := r.payer["payerType"]; v != "" && payerTypes[strings.ToLower(v)] == "" {
 		return &rowError{Field: "payerType", Code: value.CodeEnum, Param: v}
 	}
-	if c := r.payer["payerCountry"]; c != "" && !russian(c) {
+	country, ok := countryOf(r.payer["payerCountry"])
+	if !ok {
+		return &rowError{Field: "payerCountry", Code: CodeImportUnknown, Param: r.payer["payerCountry"]}
+	}
+	if country.ID != russiaID {
 		return nil
 	}
 	for _, f := range payerFields {
@@ -69,10 +80,6 @@ func (r importRow) checkRequisites() *rowError {
 	}
 	return nil
 }
-
-// defaultCountry is the country of imported payers, as the demo's payers
-// have it, unless a column names another.
-var defaultCountry = json.RawMessage(`{"contentType":"Country","id":"1"}`)
 
 // savePayer gives the client the row's requisites: a new payer, of the
 // row's type and country (payerKind), named by payerName or the client's
@@ -95,17 +102,14 @@ func (r importRow) savePayer(ctx context.Context, l *lookups, client *entity.Rec
 			return nil
 		}
 	}
-	in := entity.Input{"country": defaultCountry, "type": jsonText("Natural")}
+	country, _ := countryOf(r.payer["payerCountry"]) // checked by checkRequisites
+	in := entity.Input{"type": jsonText("Natural")}
+	in["country"], _ = json.Marshal(map[string]any{"contentType": "Country", "id": country.ID})
 	if client.Type.Name == Company {
 		in["type"] = jsonText("Legal")
 	}
 	if v := r.payer["payerType"]; v != "" {
 		in["type"] = jsonText(payerTypes[strings.ToLower(v)])
-	}
-	if c := r.payer["payerCountry"]; c != "" && !russian(c) {
-		// Countries are no list of Artel's: a payer's country is the
-		// reference's Country object, named.
-		in["country"], _ = json.Marshal(map[string]any{"contentType": "Country", "name": c})
 	}
 	name := r.payer["payerName"]
 	if name == "" {

@@ -9,14 +9,16 @@ import (
 
 // A file's columns may say a payer's type (also in Russian words) and
 // country; a payer abroad has requisites of its own, not checked against
-// Russian digits; a type that is neither refuses the row.
+// Russian digits; a type that is neither, or a country not of the list,
+// refuses the row.
 func TestImportPayerTypeAndCountry(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		csv := "Название;ИНН;Тип плательщика;Страна\n" +
 			"ООО «Альфа»;7701234567;Юрлицо;Россия\n" +
 			"ИП Бета;770123456789;физическое лицо;\n" +
 			"Gamma GmbH;DE123456789;Legal;Германия\n" +
-			"ООО «Дельта»;7701234568;Акционерное;\n"
+			"ООО «Дельта»;7701234568;Акционерное;\n" +
+			"ООО «Эпсилон»;7701234569;;Нарния\n"
 		r := startImport(t, h, "", "payers.csv", []byte(csv), "company")
 		if r.Status != 200 {
 			t.Fatalf("session: %d %s", r.Status, r.Body)
@@ -29,11 +31,12 @@ func TestImportPayerTypeAndCountry(t *testing.T) {
 			t.Fatalf("guessed mapping %v", mapped)
 		}
 		id := r.Obj()["id"].(string)
-		if got := counts(runImport(t, h, "", id, "skip")); got != [4]int{3, 0, 0, 1} {
+		if got := counts(runImport(t, h, "", id, "skip")); got != [4]int{3, 0, 0, 2} {
 			t.Fatalf("counts created/updated/skipped/errors %v", got)
 		}
-		want := map[string]string{"ООО «Альфа»": `Legal {"contentType":"Country","id":"1"}`, "ИП Бета": `Natural {"contentType":"Country","id":"1"}`,
-			"Gamma GmbH": `Legal {"contentType":"Country","name":"Германия"}`}
+		russia := `{"contentType":"Country","id":"1","name":"Россия"}`
+		want := map[string]string{"ООО «Альфа»": "Legal " + russia, "ИП Бета": "Natural " + russia,
+			"Gamma GmbH": `Legal {"contentType":"Country","id":"276","name":"Германия"}`}
 		for _, c := range h.Do("GET", "/api/v3/contractorCompany"+apitest.Q(`{"fields":["name"],"limit":10}`), apitest.Req{}).List() {
 			w, ok := want[c["name"].(string)]
 			if !ok {
@@ -46,7 +49,7 @@ func TestImportPayerTypeAndCountry(t *testing.T) {
 			}
 		}
 		errs := h.Do("GET", "/api/v3/contractorImport/"+id+"/errorRows", apitest.Req{}).List()
-		if len(errs) != 1 || !strings.Contains(errs[0]["errorMessage"].(string), "Тип плательщика") {
+		if len(errs) != 2 || !strings.Contains(errs[0]["errorMessage"].(string), "Тип плательщика") || !strings.Contains(errs[1]["errorMessage"].(string), "Нарния") {
 			t.Fatalf("error rows: %v", errs)
 		}
 	})

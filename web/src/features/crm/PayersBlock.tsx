@@ -1,8 +1,8 @@
 // A client's requisites on the card: its payers (GET …/{id}/payers) and a
 // short form adding one (POST …/{id}/payers); the rest of a payer's
 // fields are changed on its own card.
-import { useState } from 'react';
-import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/errors/errorText';
@@ -13,25 +13,32 @@ import { groupErrors, errorFor } from '../../data/errors';
 import { useList } from '../../data/hooks';
 import { HttpError } from '../../data/transport';
 import type { Entity } from '../../data/types';
+import { countries, countryName, type Country } from './countries';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function PayersBlock({ client, editable }: { client: Entity; editable: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const endpoint = `${typeEndpoint(client.contentType)}/${client.id}/payers`;
-  const list = useList({ contentType: 'Payer', endpoint, fields: ['name', 'type', 'inn', 'kpp'] });
+  const list = useList({ contentType: 'Payer', endpoint, fields: ['name', 'type', 'inn', 'kpp', 'country'] });
   const [kind, setKind] = useState('Legal');
   const [name, setName] = useState('');
   const [inn, setInn] = useState('');
-  const [country, setCountry] = useState(() => t('crm.payers.defaultCountry'));
+  const [known, setKnown] = useState<Country[]>([]);
+  const [country, setCountry] = useState<string | null>(null);
+  useEffect(() => {
+    void countries(i18n.language).then((l) => {
+      setKnown(l);
+      setCountry((c) => c ?? l.find((x) => x.isDefault)?.id ?? null);
+    }, () => setKnown([]));
+  }, [i18n.language]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [saving, setSaving] = useState(false);
 
   const add = async () => {
     setSaving(true);
     try {
-      // Countries are no catalogue of their own yet: the payer keeps the name given.
-      const body = { contentType: 'Payer', type: kind, name: name.trim(), inn: inn.trim() || undefined, country: { contentType: 'Country', name: country.trim() } };
+      const body = { contentType: 'Payer', type: kind, name: name.trim(), inn: inn.trim() || undefined, country: country ? { contentType: 'Country', id: country } : null };
       await api.post(endpoint, body);
       setName('');
       setInn('');
@@ -65,6 +72,9 @@ export function PayersBlock({ client, editable }: { client: Entity; editable: bo
             {p.type === 'Natural' ? t('crm.payers.natural') : t('crm.payers.legal')}
           </Text>
           {text(p.inn) && <Text size="sm">{t('crm.payers.innValue', { inn: text(p.inn) })}</Text>}
+          {String((p.country as { id?: unknown } | null)?.id ?? '') !== (known.find((x) => x.isDefault)?.id ?? '1') && (
+            <Text size="sm" c="dimmed" data-testid="payer-country-name">{countryName(known, p.country)}</Text>
+          )}
         </Group>
       ))}
       {editable && (
@@ -85,7 +95,8 @@ export function PayersBlock({ client, editable }: { client: Entity; editable: bo
             />
             <TextInput aria-label={t('crm.payers.name')} placeholder={t('crm.payers.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-testid="payer-name" />
             <TextInput aria-label={t('crm.payers.inn')} placeholder={t('crm.payers.inn')} value={inn} onChange={(e) => setInn(e.currentTarget.value)} error={errors.inn} w={160} data-testid="payer-inn" />
-            <TextInput aria-label={t('crm.payers.country')} placeholder={t('crm.payers.country')} value={country} onChange={(e) => setCountry(e.currentTarget.value)} error={errors.country} w={140} data-testid="payer-country" />
+            <Select aria-label={t('crm.payers.country')} placeholder={t('crm.payers.country')} value={country} onChange={setCountry} error={errors.country} w={180}
+              searchable allowDeselect={false} data={known.map((c) => ({ value: c.id, label: c.name }))} data-testid="payer-country" />
             <Button type="submit" variant="light" loading={saving} disabled={!name.trim()} data-testid="payer-add">
               {t('crm.payers.add')}
             </Button>
