@@ -51,7 +51,10 @@ func accountCmd(ctx context.Context, args []string) error {
 		if id, err = srv.Accounts.Create(ctx, *name, *host); err != nil {
 			return err
 		}
-		return auth.CreateAdmin(ctx, srv.Engine, id, *name, *email, pw)
+		if err := auth.CreateAdmin(ctx, srv.Engine, id, *name, *email, pw); err != nil {
+			return err
+		}
+		return srv.Engine.SeedAccount(ctx, id)
 	})
 	if err != nil {
 		return err

@@ -73,3 +73,48 @@ func TestAccountLicenceCLI(t *testing.T) {
 		}
 	})
 }
+
+// `artel account create` makes a second account with its administrator
+// and the modules' default lists, as the first start makes the first.
+func TestAccountCreateCLI(t *testing.T) {
+	e := testEnv(t, "sqlite")
+	start(t, e).stop(t) // the first account, migrated
+	cmd := exec.Command(binary, "account", "create", "--host", "second.example.com", "--name", "Второе",
+		"--admin-email", "chief@second.example.com", "--admin-password", "second-account-pass")
+	cmd.Env = append(os.Environ(), e...)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "answers second.example.com") {
+		t.Fatalf("account create: %v\n%s", err, out)
+	}
+	s := start(t, e)
+	defer s.stop(t)
+	ask := func(method, path, body, token string) *http.Response {
+		req, _ := http.NewRequest(method, s.url+path, strings.NewReader(body))
+		req.Host = "second.example.com"
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	form := url.Values{"grant_type": {"password"}, "username": {"chief@second.example.com"}, "password": {"second-account-pass"}}
+	decode(t, ask("POST", "/api/v3/auth/access_token", form.Encode(), "").Body, &tok)
+	for path, want := range map[string]string{"/api/v3/contractor/types": "[Клиент Партнёр Поставщик Конкурент]",
+		"/api/v3/contractorStatus": "[Новый В работе Постоянный Потерян]"} {
+		var env struct{ Data []struct{ Name string } }
+		decode(t, ask("GET", path, "", tok.AccessToken).Body, &env)
+		var got []string
+		for _, it := range env.Data {
+			got = append(got, it.Name)
+		}
+		if fmt.Sprint(got) != want {
+			t.Errorf("%s of the new account: %v, want %s", path, got, want)
+		}
+	}
+}

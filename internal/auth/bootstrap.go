@@ -17,8 +17,9 @@ type FirstStart struct {
 	Generated bool
 }
 
-// Bootstrap creates the default account and its administrator when the
-// database has no account yet; with an empty password it generates one.
+// Bootstrap creates the default account, its administrator and the
+// modules' default lists (Engine.SeedAccount) when the database has no
+// account yet; with an empty password it generates one.
 // It returns nil when accounts already exist.
 func Bootstrap(ctx context.Context, accounts *Accounts, e *entity.Engine, email, password string) (*FirstStart, error) {
 	n, err := accounts.Count(ctx)
@@ -39,7 +40,10 @@ func Bootstrap(ctx context.Context, accounts *Accounts, e *entity.Engine, email,
 			return err
 		}
 		fs.Account = id
-		return CreateAdmin(ctx, e, id, "Artel", email, password)
+		if err := CreateAdmin(ctx, e, id, "Artel", email, password); err != nil {
+			return err
+		}
+		return e.SeedAccount(ctx, id)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("auth: first start: %w", err)

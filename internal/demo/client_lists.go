@@ -1,33 +1,50 @@
 package demo
 
-import "github.com/artel/artel/internal/value"
+import (
+	"strings"
 
-// clientLists are the demo company's client types (with the reference's
-// kind of each) and statuses, in the order the settings screen shows them.
-var (
-	clientTypes = []struct{ name, kind string }{
-		{"Клиент", "client"}, {"Партнёр", "partner"}, {"Поставщик", "supplier"}, {"Конкурент", "competitor"},
-	}
-	clientStatuses = []string{"Новый", "В работе", "Постоянный", "Потерян"}
+	"github.com/artel/artel/internal/entity"
+	"github.com/artel/artel/internal/module/crm"
+	"github.com/artel/artel/internal/value"
 )
 
-// clientListsStep makes the types and statuses the clients are put in.
+// The demo company's client types and statuses are a new account's
+// (crm.DefaultTypes, crm.DefaultStatuses), in the order the settings
+// screen shows them; companyKind below counts on that order.
+
+// clientListsStep finds the types and statuses the clients are put in,
+// made with the account (crm's seeder), and makes any missing: an
+// account made before the defaults, or by a test, has none.
 func (f *filler) clientListsStep() error {
-	for _, t := range clientTypes {
-		l, err := f.create(value.Link{}, "ContractorType", obj{"name": t.name, "type": t.kind})
+	for _, t := range crm.DefaultTypes {
+		l, err := f.listItem(crm.TypeList, t.Name, obj{"name": t.Name, "type": t.Kind})
 		if err != nil {
 			return err
 		}
 		f.clientTypes = append(f.clientTypes, l)
 	}
-	for _, s := range clientStatuses {
-		l, err := f.create(value.Link{}, "ContractorStatus", obj{"name": s})
+	for _, s := range crm.DefaultStatuses {
+		l, err := f.listItem(crm.StatusList, s, obj{"name": s})
 		if err != nil {
 			return err
 		}
 		f.clientStatuses = append(f.clientStatuses, l)
 	}
 	return nil
+}
+
+// listItem is the list's item of that name, made when there is none.
+func (f *filler) listItem(typ, name string, body obj) (value.Link, error) {
+	page, err := f.e.List(f.ctx, entity.Scope{Account: f.account, System: true}, typ, entity.ListQuery{Limit: 100, Fields: []string{"name"}}, value.Options{})
+	if err != nil {
+		return value.Link{}, err
+	}
+	for _, rec := range page.Records {
+		if n, _ := rec.Values["name"].(string); strings.EqualFold(n, name) {
+			return rec.Link(), nil
+		}
+	}
+	return f.create(value.Link{}, typ, body)
 }
 
 // companyKind spreads the companies over the types by their place, so the

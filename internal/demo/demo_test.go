@@ -68,6 +68,10 @@ func setup(t *testing.T, dialect string) (*entity.Engine, int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// As serve's first start does: the modules' default lists first.
+	if err := e.SeedAccount(ctx, account); err != nil {
+		t.Fatal(err)
+	}
 	return e, account
 }
 
@@ -110,6 +114,11 @@ func TestFill(t *testing.T) {
 			if got[typ] < min {
 				t.Errorf("%s: %d, want at least %d", typ, got[typ], min)
 			}
+		}
+		// The demo's clients are sorted into a new account's own types
+		// and statuses, none made twice.
+		if got["ContractorType"] != 4 || got["ContractorStatus"] != 4 {
+			t.Errorf("client types %d and statuses %d, want the 4 and 4 of a new account", got["ContractorType"], got["ContractorStatus"])
 		}
 		// 200 clients, and three people who left their phone on the
 		// call-back lead form.
@@ -201,7 +210,8 @@ func taskNames(t *testing.T, e *entity.Engine, account int64) []string {
 }
 
 // TestFillAtomic makes the last step fail (the account requires an extra
-// field on comments that the demo does not know) and checks nothing stays.
+// field on comments that the demo does not know) and checks nothing stays
+// but what the account had.
 func TestFillAtomic(t *testing.T) {
 	ctx := context.Background()
 	e, account := setup(t, "sqlite")
@@ -209,14 +219,15 @@ func TestFillAtomic(t *testing.T) {
 	if err := e.SaveExtraField(ctx, entity.Scope{Account: account}, x); err != nil {
 		t.Fatal(err)
 	}
+	before := countAll(t, e, account) // a new account's own lists
 	_, err := demo.Fill(ctx, e, account)
 	var inv *entity.Invalid
 	if !errors.As(err, &inv) {
 		t.Fatalf("Fill: %v, want a 422 from comments", err)
 	}
 	for typ, n := range countAll(t, e, account) {
-		if n != 0 {
-			t.Errorf("%s: %d left after a failed Fill", typ, n)
+		if n != before[typ] {
+			t.Errorf("%s: %d after a failed Fill, %d before", typ, n, before[typ])
 		}
 	}
 	if _, err := auth.NewService(e.DB).Login(ctx, account, demo.Login, demo.Password, auth.KindToken, "127.0.0.1", "test"); err == nil {

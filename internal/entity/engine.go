@@ -65,6 +65,7 @@ type Engine struct {
 	Buckets   map[string]string
 	hooks     map[string][]Hooks
 	computers map[string][]Computer
+	seeders   []Seeder // seed.go
 	// needs are the fields rules read from listed records (projection.go).
 	needs map[string][]string
 	// extraOwners say which link of a type owns its extra fields

@@ -143,8 +143,8 @@ func TestImportUpdateKeepsTagsAndPayers(t *testing.T) {
 // the name, the others import with theirs.
 func TestImportTypeAndStatusColumns(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		partner := create(t, h, "contractorType", map[string]any{"name": "Партнёр"})
-		regular := create(t, h, "contractorStatus", map[string]any{"name": "Постоянный"})
+		partner := seeded(t, h, "contractorType", "Партнёр")
+		regular := seeded(t, h, "contractorStatus", "Постоянный")
 		s := startImport(t, h, "", "a.csv", []byte("Имя,Тип,Статус\nКто-то,партнёр,ПОСТОЯННЫЙ\nНикто,Друг,\nБезтипный,,\n"), "human").Obj()
 		cols := s["columns"].([]any)
 		if cols[1].(map[string]any)["fieldName"] != "type" || cols[2].(map[string]any)["fieldName"] != "status" {

@@ -32,6 +32,7 @@ const (
 )
 
 func registerLists(e *entity.Engine) {
+	e.OnNewAccount(seedLists(e))
 	for _, typ := range Lists {
 		e.Hook(typ, entity.Hooks{BeforeSave: checkListItem(e), BeforeDelete: refuseListItemInUse(e)})
 	}

@@ -9,6 +9,57 @@ import (
 
 func listNames(r *apitest.Resp) string { return fmt.Sprint(names(r)) }
 
+// seeded is the id of a new account's own client type or status.
+func seeded(t *testing.T, h *apitest.Harness, endpoint, name string) string {
+	t.Helper()
+	for _, it := range h.Do("GET", "/api/v3/"+endpoint, apitest.Req{}).List() {
+		if it["name"] == name {
+			return it["id"].(string)
+		}
+	}
+	t.Fatalf("a new account has no %s %q", endpoint, name)
+	return ""
+}
+
+// A new account has the client types and statuses most companies sort
+// their clients by, each a kind of the reference, and may delete those
+// it does not use.
+func TestNewAccountLists(t *testing.T) {
+	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
+		types := h.Do("GET", "/api/v3/contractor/types", apitest.Req{})
+		if got := listNames(types); got != "[Клиент Партнёр Поставщик Конкурент]" {
+			t.Fatalf("types %s", got)
+		}
+		var kinds []any
+		for _, it := range types.List() {
+			kinds = append(kinds, it["type"])
+		}
+		if fmt.Sprint(kinds) != "[client partner supplier competitor]" {
+			t.Errorf("kinds %v", kinds)
+		}
+		if got := listNames(h.Do("GET", "/api/v3/contractorStatus", apitest.Req{})); got != "[Новый В работе Постоянный Потерян]" {
+			t.Fatalf("statuses %s", got)
+		}
+		emptyLists(t, h)
+		if n := len(h.Do("GET", "/api/v3/contractorStatus", apitest.Req{}).List()); n != 0 {
+			t.Fatalf("%d statuses left", n)
+		}
+	})
+}
+
+// emptyLists deletes a new account's client types and statuses, for a
+// test of the lists that makes its own.
+func emptyLists(t *testing.T, h *apitest.Harness) {
+	t.Helper()
+	for _, endpoint := range []string{"contractorType", "contractorStatus"} {
+		for _, it := range h.Do("GET", "/api/v3/"+endpoint, apitest.Req{}).List() {
+			if r := h.Do("DELETE", "/api/v3/"+endpoint+"/"+it["id"].(string), apitest.Req{}); r.Status != 200 {
+				t.Fatalf("delete %s %v: %d %s", endpoint, it["name"], r.Status, r.Body)
+			}
+		}
+	}
+}
+
 // Client types and statuses are the account's lists: administrators make,
 // rename, reorder and delete them; the reference's routes read them in
 // that order; a name is unique in its list; one in use is deleted only
@@ -16,6 +67,7 @@ func listNames(r *apitest.Resp) string { return fmt.Sprint(names(r)) }
 func TestClientTypesAndStatuses(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		emp := h.NewUser(t, "seller")
+		emptyLists(t, h)
 		newType := create(t, h, "contractorType", map[string]any{"name": " Клиент "})
 		partner := create(t, h, "contractorType", map[string]any{"name": "Партнёр", "type": "partner"})
 		fresh := create(t, h, "contractorStatus", map[string]any{"name": "Новый"})
@@ -113,7 +165,7 @@ func TestClientTypeOfLeadFormMoved(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		emp := h.NewUser(t, "seller")
 		old := create(t, h, "contractorType", map[string]any{"name": "Лид"})
-		kept := create(t, h, "contractorType", map[string]any{"name": "Клиент"})
+		kept := seeded(t, h, "contractorType", "Клиент")
 		form := create(t, h, "customLeadForm", map[string]any{"name": "С сайта", "contractorInternalType": apitest.Link("ContractorType", old)})
 		client := create(t, h, "contractorHuman", map[string]any{"firstName": "Пётр", "type": apitest.Link("ContractorType", old)})
 		replace := apitest.Req{Body: map[string]any{"replaceWith": apitest.Link("ContractorType", kept)}}
@@ -135,9 +187,9 @@ func TestClientTypeOfLeadFormMoved(t *testing.T) {
 // none; its own are kept otherwise.
 func TestMergeCarriesTypeAndStatus(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		partner := create(t, h, "contractorType", map[string]any{"name": "Партнёр"})
+		partner := seeded(t, h, "contractorType", "Партнёр")
 		buyer := create(t, h, "contractorType", map[string]any{"name": "Покупатель"})
-		regular := create(t, h, "contractorStatus", map[string]any{"name": "Постоянный"})
+		regular := seeded(t, h, "contractorStatus", "Постоянный")
 		kept := create(t, h, "contractorHuman", map[string]any{"firstName": "Анна", "type": apitest.Link("ContractorType", buyer)})
 		dup := create(t, h, "contractorHuman", map[string]any{"firstName": "Анна", "type": apitest.Link("ContractorType", partner),
 			"status": apitest.Link("ContractorStatus", regular)})
