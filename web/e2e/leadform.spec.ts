@@ -1,15 +1,18 @@
 // Lead forms against the real server: the administrator builds a form
-// with two fields and its colour, a visitor (no session) sends it from the public page,
+// with three fields (one a client's extra field) and its colour, a visitor (no session) sends it from the public page,
 // and the client it made is found in the client list by the phone
 // written another way (docs/crm.md, "Lead forms").
 import { expect, test } from '@playwright/test';
-import { ADMIN, collectErrors, signIn } from './helpers';
+import { ADMIN, apiPost, collectErrors, signIn } from './helpers';
 
 test('a lead sent from the public page arrives as a client', async ({ page, browser }) => {
   await signIn(page, ADMIN);
   const errors = collectErrors(page);
   const stamp = String(Date.now()).slice(-7);
   const name = `Заявка с сайта ${stamp}`;
+  // A person's extra field the form will fill: a choice of cities.
+  const city = (await apiPost(page, 'contractorHuman/extraFields', { contentType: 'EnumField', hrName: `Город ${stamp}`,
+    enumValues: ['Москва', 'Казань'] })).data as { name: string };
 
   await page.goto('/settings/integrations/customLeadForm/list');
   await page.getByTestId('lead-form-new').click();
@@ -29,7 +32,8 @@ test('a lead sent from the public page arrives as a client', async ({ page, brow
   };
   await addField('Имя', 'Как вас зовут');
   await addField('Телефон', 'Ваш телефон');
-  await expect(page.getByTestId('lead-form-element')).toHaveCount(2);
+  await addField(`Город ${stamp}`, 'Ваш город');
+  await expect(page.getByTestId('lead-form-element')).toHaveCount(3);
   const snippet = await page.getByTestId('lead-form-snippet').textContent();
   const address = /src="([^"]+)"/.exec(snippet ?? '')![1];
 
@@ -40,6 +44,7 @@ test('a lead sent from the public page arrives as a client', async ({ page, brow
   await expect(visitor.getByRole('button', { name: 'Отправить' })).toHaveCSS('background-color', 'rgb(194, 37, 92)');
   await expect(visitor.locator('body')).toHaveAttribute('data-align', 'left');
   await visitor.getByLabel('Как вас зовут').fill(`Гость ${stamp}`);
+  await visitor.getByLabel('Ваш город').selectOption('Казань');
   await visitor.getByLabel('Ваш телефон').fill(`+7 (913) ${stamp.slice(0, 3)}-${stamp.slice(3, 5)}-${stamp.slice(5)}`);
   await visitor.getByRole('button', { name: 'Отправить' }).click();
   await expect(visitor.getByText('Спасибо, мы перезвоним')).toBeVisible();
@@ -49,5 +54,7 @@ test('a lead sent from the public page arrives as a client', async ({ page, brow
   await expect(page.getByTestId('lead-forms').getByRole('row', { name: new RegExp(name) })).toContainText('1');
   await page.goto(`/crm/filter?q=8913${stamp}`);
   await expect(page.getByText(`Гость ${stamp}`).first()).toBeVisible();
+  const made = await page.request.get(`/api/v3/contractorHuman?${encodeURIComponent(JSON.stringify({ q: `Гость ${stamp}`, fields: [city.name] }))}`);
+  expect(((await made.json()) as { data: Record<string, unknown>[] }).data[0][city.name]).toBe('Казань');
   expect(errors).toEqual([]);
 });

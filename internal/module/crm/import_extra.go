@@ -35,7 +35,7 @@ func (r importRow) more(ctx context.Context, l *lookups, typ string, in entity.I
 	}
 	for name, text := range r.values {
 		if x := extras[name]; x != nil {
-			in[name] = extraInput(x, text)
+			in[name] = ExtraInput(x, text)
 		}
 	}
 	return nil
@@ -44,11 +44,11 @@ func (r importRow) more(ctx context.Context, l *lookups, typ string, in entity.I
 // ruDate is a date as Russian spreadsheets write it, 31.12.2025.
 var ruDate = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.(\d{4})$`)
 
-// extraInput is a cell as an extra field's value: its text form, which
-// every value kind reads (a wrong one is refused by the engine and so
+// ExtraInput is a cell (or a lead form post's value) as an extra
+// field's value: its text form, which every value kind reads (a wrong one is refused by the engine and so
 // reported for the row), a DD.MM.YYYY date read as the date it is, and a
 // multiple choice split by commas or semicolons.
-func extraInput(x *entity.ExtraField, text string) json.RawMessage {
+func ExtraInput(x *entity.ExtraField, text string) json.RawMessage {
 	switch {
 	case x.Kind == "EnumField" && x.Multiple:
 		b, _ := json.Marshal(splitList(text))

@@ -62,10 +62,19 @@ func (a *HTTP) render(ctx context.Context, r *api.Request) api.Response {
 
 // describeForm is a form as its page needs it.
 func (m *Module) describeForm(ctx context.Context, account int64, f form) (map[string]any, error) {
+	x, err := extrasOf(ctx, m.Engine, account, f.rec)
+	if err != nil {
+		return nil, err
+	}
 	elems := make([]any, len(f.elems))
 	for i, el := range f.elems {
-		elems[i] = map[string]any{"contentType": "CustomLeadFormElement", "name": el.name, "caption": el.caption,
+		d := map[string]any{"contentType": "CustomLeadFormElement", "name": el.name, "caption": el.caption,
 			"placeholder": el.placeholder, "required": el.required, "type": el.typ, "sort": el.sort}
+		// A choice's options, so the page offers them (not in the reference).
+		if xf := x.field(el.name); xf != nil && xf.Kind == "EnumField" {
+			d["options"] = xf.EnumValues
+		}
+		elems[i] = d
 	}
 	var theme any
 	if t, ok := f.rec.Values["theme"]; ok && t != nil {

@@ -30,7 +30,7 @@ const (
 // Register puts the form and element rules on the engine.
 func Register(e *entity.Engine) {
 	e.Hook("CustomLeadForm", entity.Hooks{BeforeSave: formRules(e)})
-	e.Hook("CustomLeadFormElement", entity.Hooks{BeforeSave: elementRules})
+	e.Hook("CustomLeadFormElement", entity.Hooks{BeforeSave: elementRules(e)})
 }
 
 // formRules: a new form gets its public uuid, is active, takes clients
@@ -80,19 +80,42 @@ func formRules(e *entity.Engine) func(ctx context.Context, c *entity.Change) err
 	}
 }
 
-// elementRules: an element names a field a post fills (its name), and
-// belongs to a form.
-func elementRules(_ context.Context, c *entity.Change) error {
-	if name, given := c.Values["name"]; given || c.New {
-		if s, _ := name.(string); !slices.Contains(Targets, s) {
-			return &entity.Invalid{Errors: []entity.FieldError{{Field: "name", Code: CodeTarget,
-				Value: &value.Error{Code: value.CodeEnum, Expected: "name", Allowed: Targets}}}}
+// elementRules: an element names a field a post fills (its name): one
+// of Targets or an extra field of the form's client type or deal
+// (extra.go), whose input it takes unless told; and belongs to a form.
+func elementRules(e *entity.Engine) func(ctx context.Context, c *entity.Change) error {
+	return func(ctx context.Context, c *entity.Change) error {
+		form := c.LinkAfter("leadForm")
+		if form == nil {
+			return entity.Invalidf("leadForm", entity.CodeRequired, "")
 		}
+		name, given := c.Values["name"]
+		if !given && !c.New {
+			return nil
+		}
+		s, _ := name.(string)
+		if slices.Contains(Targets, s) {
+			return nil
+		}
+		rec, err := e.Get(ctx, entity.Scope{Account: c.Scope.Account, System: true}, "CustomLeadForm", form.ID)
+		if err != nil {
+			return entity.Invalidf("leadForm", entity.CodeLinkNotFound, "")
+		}
+		x, err := extrasOf(ctx, e, c.Scope.Account, rec)
+		if err != nil {
+			return err
+		}
+		f := x.field(s)
+		if f == nil {
+			allowed := append(slices.Clone(Targets), x.names()...)
+			return &entity.Invalid{Errors: []entity.FieldError{{Field: "name", Code: CodeTarget,
+				Value: &value.Error{Code: value.CodeEnum, Expected: "name", Allowed: allowed}}}}
+		}
+		if _, typed := c.Values["type"]; c.New && !typed {
+			c.Values["type"] = inputType(f)
+		}
+		return nil
 	}
-	if c.New && c.Links["leadForm"] == nil {
-		return entity.Invalidf("leadForm", entity.CodeRequired, "")
-	}
-	return nil
 }
 
 // newUUID is a random version 4 UUID: the form's public address.

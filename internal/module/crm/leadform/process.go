@@ -149,16 +149,19 @@ func (m *Module) record(ctx context.Context, account int64, f form, p post, send
 	e := m.Engine
 	sc := entity.Scope{Account: account, Actor: f.rec.Links["responsible"], System: true}
 	note := m.describe(f, p)
+	x, err := extrasOf(ctx, e, account, f.rec)
+	if err != nil {
+		return err
+	}
 	var client *entity.Record
-	var err error
 	if f.str("clientType") != "WITHOUT_CONTRACTOR" {
-		if client, err = m.client(ctx, sc, f, p); err != nil {
+		if client, err = m.client(ctx, sc, f, p, x); err != nil {
 			return err
 		}
 	}
 	var deal *entity.Record
 	if f.str("type") == "deal" {
-		if deal, err = m.deal(ctx, sc, f, p, client); err != nil {
+		if deal, err = m.deal(ctx, sc, f, p, x, client); err != nil {
 			return err
 		}
 	}
@@ -204,8 +207,10 @@ func (m *Module) record(ctx context.Context, account int64, f form, p post, send
 }
 
 // client finds the post's client by phone or e-mail among both types,
-// the form's type first, or makes one.
-func (m *Module) client(ctx context.Context, sc entity.Scope, f form, p post) (*entity.Record, error) {
+// the form's type first, or makes one with the post's extra fields. A
+// client found keeps its fields: an anonymous post changes no one's card
+// (its values are in the post's comment).
+func (m *Module) client(ctx context.Context, sc entity.Scope, f form, p post, x extras) (*entity.Record, error) {
 	typ := crm.Human
 	if f.str("clientType") == "company" {
 		typ = crm.Company
@@ -256,12 +261,14 @@ func (m *Module) client(ctx context.Context, sc entity.Scope, f form, p post) (*
 	if l, ok := f.rec.Links["responsible"]; ok {
 		in["responsibles"] = raw([]any{value.EncodeLink(l)})
 	}
+	fill(in, x.client, p)
 	return m.Engine.Create(ctx, sc, typ, in)
 }
 
 // deal makes the post's deal in the form's process (and state, when the
-// form names one), for the client, managed by the form's responsible.
-func (m *Module) deal(ctx context.Context, sc entity.Scope, f form, p post, client *entity.Record) (*entity.Record, error) {
+// form names one), for the client, managed by the form's responsible,
+// with the post's extra fields of the deal.
+func (m *Module) deal(ctx context.Context, sc entity.Scope, f form, p post, x extras, client *entity.Record) (*entity.Record, error) {
 	in := entity.Input{"name": raw(first(p.values["dealName"], "Заявка: "+f.str("name"))),
 		"program": raw(value.EncodeLink(f.rec.Links["program"]))}
 	if l, ok := f.rec.Links["programState"]; ok {
@@ -276,6 +283,7 @@ func (m *Module) deal(ctx context.Context, sc entity.Scope, f form, p post, clie
 	if d := strings.TrimSpace(p.values["dealDescription"] + "\n" + p.values["comment"]); d != "" {
 		in["description"] = raw(d)
 	}
+	fill(in, x.deal, p)
 	return m.Engine.Create(ctx, sc, "Deal", in)
 }
 

@@ -107,7 +107,7 @@ export default function LeadFormEditor({ id }: { id: string | null }) {
       <Group justify="flex-end">
         <Button loading={saving} onClick={save} disabled={!draft.name.trim()} data-testid="lead-form-save">{t('crm.leadForm.save')}</Button>
       </Group>
-      {id && <ElementsEditor form={id} elements={elements} onChanged={reloadElements} onError={setError} />}
+      {id && <ElementsEditor form={id} saved={form} elements={elements} onChanged={reloadElements} onError={setError} />}
       {page && (
         <Stack gap="xs">
           <Title order={4}>{t('crm.leadForm.embed')}</Title>

@@ -40,11 +40,40 @@ export async function listElements(form: string): Promise<Element[]> {
 }
 
 export async function addElement(form: string, body: Partial<Element>): Promise<Element> {
-  return (await api.post<Element>(`customLeadForm/${form}/element`, { contentType: 'CustomLeadFormElement', type: 'text', ...body })).data;
+  return (await api.post<Element>(`customLeadForm/${form}/element`, { contentType: 'CustomLeadFormElement', ...body })).data;
 }
 
 export async function removeElement(form: string, id: string): Promise<void> {
   await api.delete(`customLeadForm/${form}/element/${id}`);
+}
+
+/** TEXT_KINDS are the extra fields a visitor's text can fill (internal/module/crm/leadform/extra.go). */
+const TEXT_KINDS = ['StringField', 'IntegerField', 'BigIntField', 'FloatField', 'BoolField', 'DateField', 'DateTimeField', 'EnumField'];
+
+export interface ExtraTarget {
+  name: string;
+  label: string;
+}
+
+/**
+ * extraTargets are the extra fields a form's elements may fill: the client
+ * type's the form makes and, on a deal form, the deal's of every process
+ * or of the form's own.
+ */
+export async function extraTargets(form: Entity): Promise<ExtraTarget[]> {
+  const ends: string[] = [];
+  if (form.clientType === 'company') ends.push('contractorCompany');
+  else if (form.clientType !== 'WITHOUT_CONTRACTOR') ends.push('contractorHuman');
+  if (form.type === 'deal') ends.push('deal');
+  const program = String((form.program as { id?: unknown } | null)?.id ?? '');
+  const lists = await Promise.all(ends.map((end) => api.get<Entity[]>(`${end}/extraFields`).then((r) => r.data)));
+  const seen = new Set<string>();
+  return lists.flat().filter((f) => {
+    const owner = (f.owner as { id?: unknown } | null | undefined)?.id;
+    const ok = TEXT_KINDS.includes(String(f.contentType)) && (owner == null || String(owner) === program) && !seen.has(String(f.name));
+    seen.add(String(f.name));
+    return ok;
+  }).map((f) => ({ name: String(f.name), label: String(f.hrName ?? f.name) }));
 }
 
 /** snippet is the HTML a site puts where the form should be. */
