@@ -2,6 +2,7 @@ package leadform
 
 import (
 	"context"
+	"slices"
 
 	"github.com/artel/artel/internal/entity"
 	"github.com/artel/artel/internal/module/crm"
@@ -67,9 +68,12 @@ func (x extras) names() []string {
 	var out []string
 	for _, m := range []map[string]*entity.ExtraField{x.client, x.deal} {
 		for n := range m {
-			out = append(out, n)
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 

@@ -1,6 +1,6 @@
 // A lead form's fields: each fills a field of the client or the deal
-// (its name), its own or an extra one, with the caption the page shows and whether it must be
-// filled; added at the end, removed with ×.
+// (its name), its own or an extra one, with the caption the page shows
+// and whether it must be filled; added at the end, removed with ×.
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
