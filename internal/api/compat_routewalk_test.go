@@ -14,7 +14,7 @@ import (
 // servedFloor is how many of the reference's GET routes Artel served when
 // this was last raised (docs/api.md, "Reference routes served"). Raise it
 // as areas land; the walk fails if the figure drops below it.
-const servedFloor = 503
+const servedFloor = 505
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)
 

@@ -37,6 +37,7 @@ func (a *HTTP) Routes(rt *api.Routes) {
 	rt.Handle("GET /contractor/{id}/merge", a.mergeJob)
 	for _, endpoint := range []string{"contractor", "contractorHuman", "contractorCompany"} {
 		rt.Handle("GET /"+endpoint+"/{id}/deals", a.linkedDeals)
+		rt.Handle("GET /"+endpoint+"/{id}/deals/extraFields", a.dealFields)
 		rt.Handle("GET /"+endpoint+"/{id}/tasks", a.linkedTasks)
 		rt.Handle("GET /"+endpoint+"/{id}/invoices", a.linkedInvoices)
 		rt.Handle("GET /"+endpoint+"/{id}/todos", a.linkedTodos)

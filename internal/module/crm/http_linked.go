@@ -2,7 +2,10 @@ package crm
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/artel/artel/internal/api"
 	"github.com/artel/artel/internal/entity"
@@ -51,4 +54,33 @@ func (a *HTTP) linked(ctx context.Context, r *api.Request, typ string, cond func
 	}
 	lq.Where = append(lq.Where, cond(owner, r.Scope().Account))
 	return r.Page(ctx, typ, lq)
+}
+
+// dealFields serves GET …/{id}/deals/extraFields: the extra fields a
+// deal of the client can have (every process's and each process's own,
+// with their owner), those named in fieldNames when given, and with q in
+// the caption when given, letter case aside.
+func (a *HTTP) dealFields(ctx context.Context, r *api.Request) api.Response {
+	if _, err := Find(ctx, a.Engine, r.Scope(), r.IDs[0]); err != nil {
+		return r.Fail(err)
+	}
+	var names []string
+	if raw, given := r.Query("fieldNames"); given && json.Unmarshal(raw, &names) != nil {
+		return r.FieldFail("fieldNames", entity.CodeBadParam)
+	}
+	var q string
+	if raw, given := r.Query("q"); given && json.Unmarshal(raw, &q) != nil {
+		return r.FieldFail("q", entity.CodeBadParam)
+	}
+	list, err := a.Engine.ExtraFields(ctx, r.Scope(), "Deal")
+	if err != nil {
+		return r.Fail(err)
+	}
+	var out []*entity.ExtraField
+	for _, f := range list {
+		if (names == nil || slices.Contains(names, f.Name)) && strings.Contains(strings.ToLower(f.HrName), strings.ToLower(q)) {
+			out = append(out, f)
+		}
+	}
+	return api.ExtraFieldList(out)
 }
