@@ -115,6 +115,25 @@ func TestFill(t *testing.T) {
 				t.Errorf("%s: %d, want at least %d", typ, got[typ], min)
 			}
 		}
+		// Two of the call-back form's callers said where they heard of
+		// the company, in the person's extra field the form asks.
+		heard := 0
+		xs, err := e.ExtraFields(ctx, entity.Scope{Account: account, System: true}, "ContractorHuman")
+		if err != nil || len(xs) != 1 {
+			t.Fatalf("people's extra fields %v (%v), want the one the lead form asks", xs, err)
+		}
+		people, err := e.List(ctx, entity.Scope{Account: account, System: true}, "ContractorHuman", entity.ListQuery{Limit: 200, Fields: []string{xs[0].Name}}, value.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range people.Records {
+			if p.Extra[xs[0].Name] != nil {
+				heard++
+			}
+		}
+		if heard != 2 {
+			t.Errorf("%d people say where they heard of the company, want the 2 callers who did", heard)
+		}
 		// The demo's clients are sorted into a new account's own types
 		// and statuses, none made twice.
 		if got["ContractorType"] != 4 || got["ContractorStatus"] != 4 {

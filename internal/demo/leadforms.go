@@ -29,6 +29,13 @@ func (f *filler) leadFormsStep() error {
 	if err != nil {
 		return err
 	}
+	// Where a caller heard of the company: a person's extra field the
+	// call-back form asks as a choice.
+	heard := &entity.ExtraField{ContentType: "ContractorHuman", Kind: "EnumField", HrName: "Откуда узнали о нас",
+		EnumValues: []string{"Поиск в интернете", "Реклама", "Рекомендация знакомых", "Выставка"}}
+	if err := f.e.SaveExtraField(f.ctx, entity.Scope{Account: f.account, System: true}, heard); err != nil {
+		return err
+	}
 	fields := []struct {
 		form                  value.Link
 		name, caption, holder string
@@ -41,16 +48,22 @@ func (f *filler) leadFormsStep() error {
 		{demoForm, "comment", "Сколько сотрудников будут работать в системе?", "", false},
 		{callback, "firstName", "Имя", "", true},
 		{callback, "phone", "Телефон", "+7 (900) 000-00-00", true},
+		{callback, heard.Name, "Откуда вы о нас узнали?", "", false},
 	}
 	for i, fl := range fields {
-		if _, err := f.create(f.demo, "CustomLeadFormElement", obj{"leadForm": value.EncodeLink(fl.form), "name": fl.name,
-			"caption": fl.caption, "placeholder": fl.holder, "required": fl.required, "type": "text", "sort": i + 1}); err != nil {
+		el := obj{"leadForm": value.EncodeLink(fl.form), "name": fl.name, "caption": fl.caption, "placeholder": fl.holder,
+			"required": fl.required, "sort": i + 1}
+		if fl.name != heard.Name {
+			el["type"] = "text" // the choice takes its list from the field
+		}
+		if _, err := f.create(f.demo, "CustomLeadFormElement", el); err != nil {
 			return err
 		}
 	}
 	posts := []map[string]string{
-		{"firstName": "Алексей", "phone": "8 (915) 204-31-77", "utm_source": "yandex", "utm_campaign": "crm_search", "referrer": "https://artel.example/price"},
-		{"firstName": "Марина", "phone": "+7 916 550 12 03", "utm_source": "google", "referrer": "https://artel.example/"},
+		{"firstName": "Алексей", "phone": "8 (915) 204-31-77", "utm_source": "yandex", "utm_campaign": "crm_search", "referrer": "https://artel.example/price",
+			heard.Name: "Поиск в интернете"},
+		{"firstName": "Марина", "phone": "+7 916 550 12 03", "utm_source": "google", "referrer": "https://artel.example/", heard.Name: "Рекомендация знакомых"},
 		{"firstName": "Дмитрий", "phone": "89261184409", "utm_source": "vk", "utm_medium": "cpc"},
 	}
 	forms := &leadform.Module{Engine: f.e}
