@@ -100,7 +100,7 @@ func Duplicates(ctx context.Context, e *entity.Engine, sc entity.Scope, tr Trait
 		if tr.Name != "" {
 			branch(e.DB.Dialect.Lower(t.Table+"."+t.Field("name").Column)+" = ?", tr.Name)
 		}
-		lq := entity.ListQuery{Limit: maxDuplicates, Where: []entity.Condition{{SQL: t.Table + ".id IN (" + strings.Join(branches, " UNION ") + ")", Args: args}}}
+		lq := entity.ListQuery{Limit: maxDuplicates, NoCount: true, Where: []entity.Condition{{SQL: t.Table + ".id IN (" + strings.Join(branches, " UNION ") + ")", Args: args}}}
 		page, err := e.List(ctx, sc, typ, lq, value.Options{})
 		if err != nil {
 			return nil, err

@@ -63,7 +63,9 @@ func (im *Imports) Run(ctx context.Context, account, id int64) error {
 					return err
 				}
 			}
-			return nil
+			// The counters once a batch, in its transaction: what they
+			// say done is what the commit keeps.
+			return im.counters(ctx, j)
 		})
 		if err != nil {
 			*j = was
@@ -91,8 +93,8 @@ func (im *Imports) Run(ctx context.Context, account, id int64) error {
 	return err
 }
 
-// saveRow saves file row i (its index counts the headings as row 0) with
-// the counters, in a savepoint of the batch's transaction; a refused row
+// saveRow saves file row i (its index counts the headings as row 0) and
+// counts it, in a savepoint of the batch's transaction; a refused row
 // is taken back whole and recorded instead.
 func (im *Imports) saveRow(ctx context.Context, sc entity.Scope, l *lookups, j *Import, typ string, i int, cells []string) error {
 	was := *j
@@ -118,7 +120,7 @@ func (im *Imports) saveRow(ctx context.Context, sc entity.Scope, l *lookups, j *
 			j.Skipped++
 		}
 		j.Done = i
-		return im.counters(ctx, j)
+		return nil
 	})
 	if err == nil {
 		return nil
@@ -138,7 +140,7 @@ func (im *Imports) saveRow(ctx context.Context, sc entity.Scope, l *lookups, j *
 			j.ID, i, string(msg), string(raw)); err != nil {
 			return fmt.Errorf("crm: import %d row %d: %w", j.ID, i, err)
 		}
-		return im.counters(ctx, j)
+		return nil
 	})
 }
 

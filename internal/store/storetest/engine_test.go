@@ -209,5 +209,15 @@ func TestListCountsStayExact(t *testing.T) {
 		if n := total(); n != 33 {
 			t.Fatalf("after recount %d, want 33", n)
 		}
+		// A rule's lookup without the count reads the same page, and pages on.
+		lq := entity.ListQuery{Limit: 5, NoCount: true, Where: []entity.Condition{{SQL: "c_name LIKE ?", Args: []any{"t3%"}}}}
+		p, err := e.List(ctx, acc1, "Tag", lq, value.Options{})
+		if err != nil || p.Count != 0 || len(p.Records) != 5 || !p.HasMoreNext {
+			t.Fatalf("without the count: %v, count %d, %d records, more %v", err, p.Count, len(p.Records), p.HasMoreNext)
+		}
+		lq.PageAfter = p.Records[4].ID
+		if p, err = e.List(ctx, acc1, "Tag", lq, value.Options{}); err != nil || len(p.Records) != 5 || p.HasMoreNext {
+			t.Fatalf("its next page: %v, %d records, more %v", err, len(p.Records), p.HasMoreNext)
+		}
 	})
 }
