@@ -69,3 +69,14 @@ func (w *Discussion) Post(t testing.TB, token string, body map[string]any) map[s
 	}
 	return r.Obj()
 }
+
+// ExtraField adds an extra field to the type at endpoint (contractorHuman,
+// deal…) and returns its name.
+func (h *Harness) ExtraField(t testing.TB, endpoint string, body map[string]any) string {
+	t.Helper()
+	r := h.Do("POST", "/api/v3/"+endpoint+"/extraFields", Req{Body: body})
+	if r.Status != 200 {
+		t.Fatalf("extra field: %d %s", r.Status, r.Body)
+	}
+	return r.Obj()["name"].(string)
+}

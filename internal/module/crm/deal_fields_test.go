@@ -12,9 +12,9 @@ import (
 func TestClientDealFields(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
 		program := create(t, h, "program", map[string]any{"name": "Продажи"})
-		budget := extraField(t, h, "deal", map[string]any{"contentType": "IntegerField", "hrName": "Бюджет"})
-		area := extraField(t, h, "deal", map[string]any{"contentType": "StringField", "hrName": "Площадь офиса", "owner": apitest.Link("Program", program)})
-		extraField(t, h, "contractorHuman", map[string]any{"contentType": "StringField", "hrName": "Хобби"})
+		budget := h.ExtraField(t, "deal", map[string]any{"contentType": "IntegerField", "hrName": "Бюджет"})
+		area := h.ExtraField(t, "deal", map[string]any{"contentType": "StringField", "hrName": "Площадь офиса", "owner": apitest.Link("Program", program)})
+		h.ExtraField(t, "contractorHuman", map[string]any{"contentType": "StringField", "hrName": "Хобби"})
 		client := create(t, h, "contractorCompany", map[string]any{"name": "ООО «Поле»"})
 		for _, end := range []string{"contractor", "contractorCompany"} {
 			base := "/api/v3/" + end + "/" + client + "/deals/extraFields"

@@ -27,24 +27,14 @@ func tagNames(t *testing.T, h *apitest.Harness, links any) string {
 	return strings.Join(out, ",")
 }
 
-// extraField adds an extra field to a client type and answers its name.
-func extraField(t *testing.T, h *apitest.Harness, endpoint string, body map[string]any) string {
-	t.Helper()
-	r := h.Do("POST", "/api/v3/"+endpoint+"/extraFields", apitest.Req{Body: body})
-	if r.Status != 200 {
-		t.Fatalf("extra field: %d %s", r.Status, r.Body)
-	}
-	return r.Obj()["name"].(string)
-}
-
 // Tags, an address, extra fields (guessed by their captions) and
 // requisites are import columns; a bad requisite or extra value refuses
 // its row with the column's heading, nothing of it saved.
 func TestImportTagsExtraFieldsRequisites(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		branch := extraField(t, h, "contractorCompany", map[string]any{"contentType": "StringField", "hrName": "Отрасль"})
-		since := extraField(t, h, "contractorCompany", map[string]any{"contentType": "DateField", "hrName": "Дата договора"})
-		personal := extraField(t, h, "contractorHuman", map[string]any{"contentType": "StringField", "hrName": "Хобби"})
+		branch := h.ExtraField(t, "contractorCompany", map[string]any{"contentType": "StringField", "hrName": "Отрасль"})
+		since := h.ExtraField(t, "contractorCompany", map[string]any{"contentType": "DateField", "hrName": "Дата договора"})
+		personal := h.ExtraField(t, "contractorHuman", map[string]any{"contentType": "StringField", "hrName": "Хобби"})
 		csv := "Название;Метки;Адрес;Отрасль;Дата договора;ИНН;КПП;Банк;БИК;Р/с;К/с;Юридический адрес\n" +
 			"ООО «Альфа»;VIP, опт;Москва, ул. Тверская, 1;Розница;31.12.2025;7701234567;770101001;ПАО Банк;044525225;40702810900000000001;30101810400000000225;Москва, ул. Тверская, 1\n" +
 			"ООО «Бета»;Новая метка;;;;12345;;;;;;\n" +

@@ -7,31 +7,22 @@ import (
 	"github.com/artel/artel/internal/apitest"
 )
 
-func extraField(t *testing.T, h *apitest.Harness, endpoint string, body map[string]any) string {
-	t.Helper()
-	r := h.Do("POST", "/api/v3/"+endpoint+"/extraFields", apitest.Req{Body: body})
-	if r.Status != 200 {
-		t.Fatalf("extra field: %d %s", r.Status, r.Body)
-	}
-	return r.Obj()["name"].(string)
-}
-
 // A form's fields may fill extra fields: the client type's the form
 // makes, and the deal's of every process or the form's own; the page
 // offers a choice's options; a value the field cannot take is refused on
 // the field with nothing written; the client and the deal get the rest.
 func TestLeadFormExtraFields(t *testing.T) {
 	apitest.Each(t, func(t *testing.T, h *apitest.Harness) {
-		city := extraField(t, h, "contractorHuman", map[string]any{"contentType": "EnumField", "hrName": "Город", "enumValues": []string{"Москва", "Казань"}})
-		age := extraField(t, h, "contractorHuman", map[string]any{"contentType": "IntegerField", "hrName": "Возраст"})
-		sector := extraField(t, h, "contractorCompany", map[string]any{"contentType": "StringField", "hrName": "Отрасль"})
-		wage := extraField(t, h, "contractorHuman", map[string]any{"contentType": "MoneyField", "hrName": "Доход"})
+		city := h.ExtraField(t, "contractorHuman", map[string]any{"contentType": "EnumField", "hrName": "Город", "enumValues": []string{"Москва", "Казань"}})
+		age := h.ExtraField(t, "contractorHuman", map[string]any{"contentType": "IntegerField", "hrName": "Возраст"})
+		sector := h.ExtraField(t, "contractorCompany", map[string]any{"contentType": "StringField", "hrName": "Отрасль"})
+		wage := h.ExtraField(t, "contractorHuman", map[string]any{"contentType": "MoneyField", "hrName": "Доход"})
 		program := makeOne(t, h, "/api/v3/program", map[string]any{"name": "Продажи"})
 		makeOne(t, h, "/api/v3/programState", map[string]any{"name": "Новая", "isEntry": true, "program": apitest.Link("Program", program)})
 		other := makeOne(t, h, "/api/v3/program", map[string]any{"name": "Закупки"})
-		budget := extraField(t, h, "deal", map[string]any{"contentType": "IntegerField", "hrName": "Бюджет"})
-		area := extraField(t, h, "deal", map[string]any{"contentType": "StringField", "hrName": "Площадь", "owner": apitest.Link("Program", program)})
-		foreign := extraField(t, h, "deal", map[string]any{"contentType": "StringField", "hrName": "Поставщик", "owner": apitest.Link("Program", other)})
+		budget := h.ExtraField(t, "deal", map[string]any{"contentType": "IntegerField", "hrName": "Бюджет"})
+		area := h.ExtraField(t, "deal", map[string]any{"contentType": "StringField", "hrName": "Площадь", "owner": apitest.Link("Program", program)})
+		foreign := h.ExtraField(t, "deal", map[string]any{"contentType": "StringField", "hrName": "Поставщик", "owner": apitest.Link("Program", other)})
 
 		form := makeOne(t, h, "/api/v3/customLeadForm", map[string]any{"name": "Анкета", "type": "deal", "program": apitest.Link("Program", program)})
 		base := "/api/v3/customLeadForm/" + form
