@@ -25,10 +25,12 @@ test('a lead sent from the public page arrives as a client', async ({ page, brow
   await expect(page).toHaveURL(/customLeadForm\/\d+$/);
 
   const addField = async (target: string, caption: string) => {
+    const before = await page.getByTestId('lead-form-element').count();
     await page.getByTestId('lead-form-target').click();
     await page.getByRole('option', { name: target, exact: true }).click();
     await page.getByTestId('lead-form-caption').fill(caption);
     await page.getByTestId('lead-form-add-field').click();
+    await expect(page.getByTestId('lead-form-element')).toHaveCount(before + 1);
   };
   await addField('Имя', 'Как вас зовут');
   await addField('Телефон', 'Ваш телефон');

@@ -52,7 +52,7 @@ export default function ElementsEditor({ form, saved, elements, onChanged, onErr
         </Table>
       )}
       <Group align="end" gap="xs">
-        <Select w={200} label={t('crm.leadForm.fills')} value={name} onChange={setName} data-testid="lead-form-target"
+        <Select w={220} label={t('crm.leadForm.fills')} value={name} onChange={setName} searchable data-testid="lead-form-target"
           data={[{ group: t('crm.leadForm.ownFields'), items: TARGETS.map((v) => ({ value: v, label: t(`crm.leadForm.target.${v}`) })) },
             ...(extras.length ? [{ group: t('crm.leadForm.extraFields'), items: extras.map((x) => ({ value: x.name, label: x.label })) }] : [])]} />
         <TextInput label={t('crm.leadForm.caption')} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} data-testid="lead-form-caption" />
