@@ -51,12 +51,10 @@ func (f *filler) leadFormsStep() error {
 		{callback, heard.Name, "Откуда вы о нас узнали?", "", false},
 	}
 	for i, fl := range fields {
-		el := obj{"leadForm": value.EncodeLink(fl.form), "name": fl.name, "caption": fl.caption, "placeholder": fl.holder,
-			"required": fl.required, "sort": i + 1}
-		if fl.name != heard.Name {
-			el["type"] = "text" // the choice takes its list from the field
-		}
-		if _, err := f.create(f.demo, "CustomLeadFormElement", el); err != nil {
+		// No type: the page picks each input from the field (a phone, the
+		// choice's list), as the form's editor leaves it.
+		if _, err := f.create(f.demo, "CustomLeadFormElement", obj{"leadForm": value.EncodeLink(fl.form), "name": fl.name,
+			"caption": fl.caption, "placeholder": fl.holder, "required": fl.required, "sort": i + 1}); err != nil {
 			return err
 		}
 	}

@@ -45,9 +45,10 @@ func (r importRow) more(ctx context.Context, l *lookups, typ string, in entity.I
 var ruDate = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.(\d{4})$`)
 
 // ExtraInput is a cell (or a lead form post's value) as an extra
-// field's value: its text form, which every value kind reads (a wrong one is refused by the engine and so
-// reported for the row), a DD.MM.YYYY date read as the date it is, and a
-// multiple choice split by commas or semicolons.
+// field's value: its text form, which every value kind reads (a wrong
+// one is refused by the engine and so reported for the row or the post),
+// a DD.MM.YYYY date read as the date it is, and a multiple choice split
+// by commas or semicolons.
 func ExtraInput(x *entity.ExtraField, text string) json.RawMessage {
 	switch {
 	case x.Kind == "EnumField" && x.Multiple:

@@ -28,30 +28,45 @@ func extrasOf(ctx context.Context, e *entity.Engine, account int64, rec *entity.
 	sc := entity.Scope{Account: account, System: true}
 	var x extras
 	str := func(k string) string { s, _ := rec.Values[k].(string); return s }
-	byName := func(typ string, keep func(*entity.ExtraField) bool) (map[string]*entity.ExtraField, error) {
+	if typ := clientTypeOf(str("clientType")); typ != "" {
 		list, err := e.ExtraFields(ctx, sc, typ)
-		out := map[string]*entity.ExtraField{}
-		for _, f := range list {
-			if textKinds[f.Kind] && keep(f) {
-				out[f.Name] = f
-			}
+		if err != nil {
+			return x, err
 		}
-		return out, err
+		x.client = byName(list)
 	}
-	var err error
-	switch str("clientType") {
+	if str("type") == "deal" {
+		list, err := e.ExtraFields(ctx, sc, "Deal")
+		if err != nil {
+			return x, err
+		}
+		program := rec.Links["program"]
+		x.deal = byName(list.ForOwner(&program))
+	}
+	return x, nil
+}
+
+// clientTypeOf is the content type a form's clientType makes: a person
+// unless a company, none without a client.
+func clientTypeOf(clientType string) string {
+	switch clientType {
 	case "WITHOUT_CONTRACTOR":
+		return ""
 	case "company":
-		x.client, err = byName(crm.Company, func(*entity.ExtraField) bool { return true })
-	default:
-		x.client, err = byName(crm.Human, func(*entity.ExtraField) bool { return true })
+		return crm.Company
 	}
-	if err != nil || str("type") != "deal" {
-		return x, err
+	return crm.Human
+}
+
+// byName keeps the fields text can fill, by name.
+func byName(list []*entity.ExtraField) map[string]*entity.ExtraField {
+	out := map[string]*entity.ExtraField{}
+	for _, f := range list {
+		if textKinds[f.Kind] {
+			out[f.Name] = f
+		}
 	}
-	program := rec.Links["program"]
-	x.deal, err = byName("Deal", func(f *entity.ExtraField) bool { return f.Owner == nil || *f.Owner == program })
-	return x, err
+	return out
 }
 
 // field is the extra field an element of that name fills, if any: the

@@ -211,10 +211,7 @@ func (m *Module) record(ctx context.Context, account int64, f form, p post, send
 // client found keeps its fields: an anonymous post changes no one's card
 // (its values are in the post's comment).
 func (m *Module) client(ctx context.Context, sc entity.Scope, f form, p post, x extras) (*entity.Record, error) {
-	typ := crm.Human
-	if f.str("clientType") == "company" {
-		typ = crm.Company
-	}
+	typ := clientTypeOf(f.str("clientType"))
 	if tr := p.traits(); len(tr.Phones)+len(tr.Emails) > 0 {
 		found, err := crm.Duplicates(ctx, m.Engine, sc, tr, nil)
 		if err != nil {

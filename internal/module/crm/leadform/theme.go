@@ -44,54 +44,12 @@ func checkTheme(stored string) (string, error) {
 	}
 	sort.Strings(keys) // errors in a stable order
 	for _, k := range keys {
-		raw, field := in[k], "theme."+k
-		if k == "contentType" {
-			var ct string
-			if json.Unmarshal(raw, &ct) != nil || ct != "FormTheme" {
-				bad.Add(field, value.CodeType, "")
-			}
-			continue
-		}
-		if bytes.Equal(raw, []byte("null")) {
-			if themeColors[k] || themeSizes[k] != [2]int64{} {
-				continue
-			}
-		}
-		var s string
-		var n int64
-		var b bool
+		v, code := themeValue(k, in[k])
 		switch {
-		case themeColors[k]:
-			if json.Unmarshal(raw, &s) != nil || !hexColor.MatchString(s) {
-				bad.Add(field, value.CodeFormat, "")
-				continue
-			}
-			out[k] = s
-		case themeSizes[k] != [2]int64{}:
-			r := themeSizes[k]
-			if json.Unmarshal(raw, &n) != nil {
-				bad.Add(field, value.CodeType, "")
-				continue
-			}
-			if n < r[0] || n > r[1] {
-				bad.Add(field, value.CodeRange, "")
-				continue
-			}
-			out[k] = n
-		case k == "align":
-			if json.Unmarshal(raw, &s) != nil || !themeAligns[s] {
-				bad.Add(field, value.CodeFormat, "")
-				continue
-			}
-			out[k] = s
-		case k == "fullWidth":
-			if json.Unmarshal(raw, &b) != nil {
-				bad.Add(field, value.CodeType, "")
-				continue
-			}
-			out[k] = b
-		default:
-			bad.Add(field, entity.CodeUnknownField, "")
+		case code != "":
+			bad.Add("theme."+k, code, "")
+		case v != nil && k != "contentType":
+			out[k] = v
 		}
 	}
 	if len(bad.Errors) > 0 {
@@ -99,4 +57,47 @@ func checkTheme(stored string) (string, error) {
 	}
 	text, _ := json.Marshal(out)
 	return string(text), nil
+}
+
+// themeValue is one property's value (nil for a colour or size reset
+// with null), or the error type refusing it.
+func themeValue(k string, raw json.RawMessage) (any, string) {
+	size, isSize := themeSizes[k]
+	if (themeColors[k] || isSize) && bytes.Equal(raw, []byte("null")) {
+		return nil, ""
+	}
+	var s string
+	var n int64
+	var b bool
+	switch {
+	case k == "contentType":
+		if json.Unmarshal(raw, &s) != nil || s != "FormTheme" {
+			return nil, value.CodeType
+		}
+		return s, ""
+	case themeColors[k]:
+		if json.Unmarshal(raw, &s) != nil || !hexColor.MatchString(s) {
+			return nil, value.CodeFormat
+		}
+		return s, ""
+	case isSize:
+		if json.Unmarshal(raw, &n) != nil {
+			return nil, value.CodeType
+		}
+		if n < size[0] || n > size[1] {
+			return nil, value.CodeRange
+		}
+		return n, ""
+	case k == "align":
+		if json.Unmarshal(raw, &s) != nil || !themeAligns[s] {
+			return nil, value.CodeFormat
+		}
+		return s, ""
+	case k == "fullWidth":
+		if json.Unmarshal(raw, &b) != nil {
+			return nil, value.CodeType
+		}
+		return b, ""
+	}
+	return nil, entity.CodeUnknownField
 }

@@ -58,21 +58,23 @@ export interface ExtraTarget {
 /**
  * extraTargets are the extra fields a form's elements may fill: the client
  * type's the form makes and, on a deal form, the deal's of every process
- * or of the form's own.
+ * or of the form's own (the server's ?program= narrows them). A name both
+ * have is listed once.
  */
 export async function extraTargets(form: Entity): Promise<ExtraTarget[]> {
-  const ends: string[] = [];
-  if (form.clientType === 'company') ends.push('contractorCompany');
-  else if (form.clientType !== 'WITHOUT_CONTRACTOR') ends.push('contractorHuman');
-  if (form.type === 'deal') ends.push('deal');
-  const program = String((form.program as { id?: unknown } | null)?.id ?? '');
-  const lists = await Promise.all(ends.map((end) => api.get<Entity[]>(`${end}/extraFields`).then((r) => r.data)));
+  const asks: Promise<Entity[]>[] = [];
+  if (form.clientType !== 'WITHOUT_CONTRACTOR') {
+    asks.push(api.get<Entity[]>(`${form.clientType === 'company' ? 'contractorCompany' : 'contractorHuman'}/extraFields`).then((r) => r.data));
+  }
+  const program = (form.program as { id?: unknown } | null | undefined)?.id;
+  if (form.type === 'deal' && program != null) {
+    asks.push(api.get<Entity[]>('deal/extraFields', { program: { contentType: 'Program', id: String(program) } }).then((r) => r.data));
+  }
   const seen = new Set<string>();
-  return lists.flat().filter((f) => {
-    const owner = (f.owner as { id?: unknown } | null | undefined)?.id;
-    const ok = TEXT_KINDS.includes(String(f.contentType)) && (owner == null || String(owner) === program) && !seen.has(String(f.name));
+  return (await Promise.all(asks)).flat().filter((f) => {
+    const fresh = TEXT_KINDS.includes(String(f.contentType)) && !seen.has(String(f.name));
     seen.add(String(f.name));
-    return ok;
+    return fresh;
   }).map((f) => ({ name: String(f.name), label: String(f.hrName ?? f.name) }));
 }
 
